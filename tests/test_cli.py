@@ -1,0 +1,153 @@
+"""``vegas-tutor`` without a server: argument parsing, the arguments handed to Voilà, resources."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vegas_tutor import cli, resources
+from vegas_tutor.core.errors import ConfigError, VegasTutorError
+
+
+def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_preheated_kernels() -> None:
+    options = cli.parse_args([])
+    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, pool_size=1)
+    assert options == expected
+    assert cli.voila_argv(options) == [
+        str(resources.lessons_dir()),
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port=8866",
+        "--Voila.open_browser=True",
+        "--VoilaConfiguration.preheat_kernel=True",
+        "--VoilaConfiguration.default_pool_size=1",
+    ]
+
+
+def test_port_and_no_browser_pass_through_and_an_explicit_port_is_not_swapped_for_another() -> None:
+    argv = cli.voila_argv(cli.parse_args(["--port", "9123", "--no-browser"]))
+    assert "--Voila.port=9123" in argv
+    assert "--Voila.port_retries=0" in argv
+    assert "--Voila.open_browser=False" in argv
+    assert "--Voila.ip=127.0.0.1" in argv
+    assert not any(arg.startswith("--Voila.ip=") and arg != "--Voila.ip=127.0.0.1" for arg in argv)
+
+
+def test_pool_size_zero_turns_preheating_off_and_larger_pools_pass_through() -> None:
+    assert "--VoilaConfiguration.preheat_kernel=False" in cli.voila_argv(cli.parse_args(["--pool-size", "0"]))
+    argv = cli.voila_argv(cli.parse_args(["--pool-size", "3"]))
+    assert argv[-2:] == [
+        "--VoilaConfiguration.preheat_kernel=True",
+        "--VoilaConfiguration.default_pool_size=3",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--port", "0"], "between 1 and 65535"),
+        (["--port", "70000"], "between 1 and 65535"),
+        (["--port", "eighty"], "whole number"),
+        (["--pool-size", "-1"], "between 0 and 8"),
+        (["--pool-size", "many"], "whole number"),
+        (["--colour", "red"], "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_exit_with_status_2_and_say_why(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.parse_args(argv)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_teachers_lessons_folder_is_served_instead(tmp_path: Path) -> None:
+    (tmp_path / "index.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                                      "nbformat_minor": 5}))
+    argv = cli.voila_argv(cli.parse_args(["--lessons", str(tmp_path)]))
+    assert argv[0] == str(tmp_path.resolve())
+
+
+def test_a_lessons_folder_without_landing_page_is_refused_before_voila_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ConfigError, match=r"no index\.ipynb"):
+        cli.voila_argv(cli.parse_args(["--lessons", str(tmp_path)]))
+    assert cli.main(["--lessons", str(tmp_path / "missing"), "--no-browser"]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_root_and_folder_listing_redirect_to_the_rendered_landing_page() -> None:
+    from tornado.routing import PathMatches
+
+    routes = cli.landing_redirects("/")
+    assert all(kwargs == {"url": "/voila/render/index.ipynb"} for _, _, kwargs in routes)
+
+    def redirected(path: str) -> bool:
+        return any(PathMatches(pattern).match(_Request(path)) is not None for pattern, _, _ in routes)
+
+    for path in ("/", "/voila/tree", "/voila/tree/", "/voila/tree/sub/folder"):
+        assert redirected(path), path
+    for path in ("/voila/render/index.ipynb", "/voila/render/01.00-introduction.ipynb", "/voila/static/x.js"):
+        assert not redirected(path), path
+    prefixed = cli.landing_redirects("/class/")
+    assert prefixed[0][2] == {"url": "/class/voila/render/index.ipynb"}
+
+
+class _Request:
+    """The one attribute of a tornado request that ``PathMatches`` reads."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+def test_the_voila_subclass_puts_the_redirects_before_voilas_own_routes() -> None:
+    app_class = cli._app_class()
+    from voila.app import Voila
+
+    assert issubclass(app_class, Voila)
+    assert "init_handlers" in vars(app_class)
+
+
+def test_resources_find_the_checkout_folders_when_no_bundled_copy_exists() -> None:
+    places = (resources.BUNDLED_DATA_DIR / "lessons", resources.SOURCE_ROOT / "lessons")
+    assert resources.lessons_dir() in places
+    assert (resources.lessons_dir() / resources.LANDING_NOTEBOOK).is_file()
+    assert resources.widgets_dir().is_dir()
+
+
+def test_resources_prefer_the_bundled_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bundled = tmp_path / "_data"
+    (bundled / "lessons").mkdir(parents=True)
+    (bundled / "widgets").mkdir()
+    (bundled / "widgets" / "board.js").write_text("export default {};\n")
+    monkeypatch.setattr(resources, "BUNDLED_DATA_DIR", bundled)
+    assert resources.lessons_dir() == bundled / "lessons"
+    assert resources.widget_file("board.js") == (bundled / "widgets" / "board.js").resolve()
+
+
+def test_resources_say_where_they_looked_when_a_folder_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(resources, "BUNDLED_DATA_DIR", tmp_path / "_data")
+    monkeypatch.setattr(resources, "SOURCE_ROOT", tmp_path)
+    with pytest.raises(ConfigError, match="lessons/ folder is missing") as raised:
+        resources.lessons_dir()
+    assert str(tmp_path / "_data" / "lessons") in str(raised.value)
+
+
+@pytest.mark.parametrize("name", ["../pyproject.toml", "nope.js", "/etc/passwd"])
+def test_widget_file_refuses_missing_files_and_paths_outside_the_folder(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "_data" / "widgets").mkdir(parents=True)
+    monkeypatch.setattr(resources, "BUNDLED_DATA_DIR", tmp_path / "_data")
+    with pytest.raises(VegasTutorError):
+        resources.widget_file(name)
+
+
+def test_unknown_data_folder_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="unknown data folder"):
+        resources.data_dir("secrets")

@@ -1,0 +1,154 @@
+"""tools/lesson_nav.py: the landing page and the lessons' navigation cells."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["lesson_nav"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+nav = _load_tool()
+
+
+def _lesson(folder: Path, name: str, first_markdown: str, outputs: bool = False) -> Path:
+    code: dict[str, Any] = {
+        "cell_type": "code", "id": "code-1", "metadata": {}, "source": ["1 + 1"],
+        "execution_count": 3 if outputs else None,
+        "outputs": [{"output_type": "execute_result", "execution_count": 3, "metadata": {},
+                     "data": {"text/plain": ["2"]}}] if outputs else [],
+    }
+    notebook = {
+        "cells": [{"cell_type": "markdown", "id": "title", "metadata": {}, "source": [first_markdown]}, code],
+        "metadata": nav.NOTEBOOK_METADATA, "nbformat": 4, "nbformat_minor": 5,
+    }
+    path = folder / name
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    intro = "# Las Vegas in ten minutes\n\nThe goal and a whole round.\n"
+    _lesson(tmp_path, "01.00-introduction.ipynb", intro)
+    placing = "# Placing dice\nAll dice of one face,\nnever a subset.\n\nMore."
+    _lesson(tmp_path, "01.01-placing-dice.ipynb", placing, outputs=True)
+    _lesson(tmp_path, "02.00-introduction.ipynb", "# Liar's Dice\n")
+    return tmp_path
+
+
+def _cells(path: Path) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return cells
+
+
+def _text(cell: dict[str, Any]) -> str:
+    return "".join(cell["source"])
+
+
+def test_index_lists_each_games_lessons_by_first_heading_with_summary(lessons: Path) -> None:
+    assert nav.main(["--lessons", str(lessons)]) == 0
+    cells = _cells(lessons / "index.ipynb")
+    assert all(cell["cell_type"] == "markdown" for cell in cells)
+    text = "\n".join(_text(cell) for cell in cells)
+    assert "- [Las Vegas in ten minutes](01.00-introduction.ipynb): The goal and a whole round." in text
+    assert "- [Placing dice](01.01-placing-dice.ipynb): All dice of one face, never a subset." in text
+    assert "- [Liar's Dice](02.00-introduction.ipynb)\n" in text + "\n"
+    assert "## 03 Lords of Vegas" in text and "*No Lords of Vegas lessons yet.*" in text
+    assert "No Las Vegas lessons yet" not in text
+
+
+def test_every_lesson_gets_prev_index_next_as_first_and_last_cell(lessons: Path) -> None:
+    nav.main(["--lessons", str(lessons)])
+    names = ("01.00-introduction.ipynb", "01.01-placing-dice.ipynb", "02.00-introduction.ipynb")
+    first, middle, last = (_cells(lessons / name) for name in names)
+    assert _text(first[0]) == "[Index](index.ipynb) | [Placing dice >](01.01-placing-dice.ipynb)"
+    assert _text(middle[0]) == (
+        "[< Las Vegas in ten minutes](01.00-introduction.ipynb) | [Index](index.ipynb)"
+        " | [Liar's Dice >](02.00-introduction.ipynb)"
+    )
+    assert _text(last[-1]) == "[< Placing dice](01.01-placing-dice.ipynb) | [Index](index.ipynb)"
+    for cells in (first, middle, last):
+        assert _text(cells[0]) == _text(cells[-1])
+        assert cells[0]["metadata"]["tags"] == [nav.NAV_TAG] == cells[-1]["metadata"]["tags"]
+        assert [cell["id"] for cell in cells[1:-1]] == ["title", "code-1"]
+
+
+def test_written_notebooks_have_no_outputs_and_are_valid_nbformat(lessons: Path) -> None:
+    import nbformat
+
+    nav.main(["--lessons", str(lessons)])
+    code = _cells(lessons / "01.01-placing-dice.ipynb")[2]
+    assert code["outputs"] == [] and code["execution_count"] is None
+    for path in lessons.glob("*.ipynb"):
+        nbformat.validate(nbformat.read(path, as_version=4))
+
+
+def test_rerun_replaces_navigation_instead_of_stacking_it_and_changes_nothing_else(
+    lessons: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nav.main(["--lessons", str(lessons)])
+    before = {path: path.read_text() for path in lessons.glob("*.ipynb")}
+    capsys.readouterr()
+    assert nav.main(["--lessons", str(lessons)]) == 0
+    assert capsys.readouterr().out == ""
+    assert {path: path.read_text() for path in lessons.glob("*.ipynb")} == before
+    assert nav.main(["--lessons", str(lessons), "--check"]) == 0
+
+
+def test_a_new_lesson_is_linked_after_a_rerun_and_check_reports_it_until_then(
+    lessons: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nav.main(["--lessons", str(lessons)])
+    _lesson(lessons, "01.02-payouts-and-ties.ipynb", "# Payouts and ties\n\nTies cancel.\n")
+    assert nav.main(["--lessons", str(lessons), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "index.ipynb" in err and "01.02-payouts-and-ties.ipynb" in err and "01.01-placing-dice" in err
+    nav.main(["--lessons", str(lessons)])
+    assert "[Payouts and ties >](01.02-payouts-and-ties.ipynb)" in _text(
+        _cells(lessons / "01.01-placing-dice.ipynb")[0])
+    assert "[Payouts and ties](01.02-payouts-and-ties.ipynb): Ties cancel." in _text(
+        _cells(lessons / "index.ipynb")[1])
+
+
+@pytest.mark.parametrize(
+    ("name", "first_markdown", "message"),
+    [
+        ("01.03-no-heading.ipynb", "Just prose.", "must open with a '# Title' heading"),
+        ("1.3-bad-name.ipynb", "# Title", "lesson names look like"),
+        ("01.03-Upper-Case.ipynb", "# Title", "lesson names look like"),
+    ],
+)
+def test_a_lesson_breaking_the_conventions_is_refused_and_nothing_is_written(
+    lessons: Path, name: str, first_markdown: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _lesson(lessons, name, first_markdown)
+    assert nav.main(["--lessons", str(lessons)]) == 2
+    assert message in capsys.readouterr().err
+    assert not (lessons / "index.ipynb").exists()
+
+
+def test_a_corrupt_notebook_is_refused(lessons: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (lessons / "01.05-broken.ipynb").write_text("{not json", encoding="utf-8")
+    assert nav.main(["--lessons", str(lessons)]) == 2
+    assert "01.05-broken.ipynb: not a readable notebook" in capsys.readouterr().err
+
+
+def test_the_committed_lessons_are_up_to_date_with_the_script(capsys: pytest.CaptureFixture[str]) -> None:
+    status = nav.main(["--check"])
+    assert status == 0, capsys.readouterr().err

@@ -1,0 +1,260 @@
+"""Write the landing page ``lessons/index.ipynb`` and the ``< prev | index | next >`` cells of every lesson.
+
+Run it after adding, renaming or retitling a lesson (``--check`` only reports what would change, for CI)::
+
+    python tools/lesson_nav.py            # rewrite lessons/index.ipynb and the lessons' navigation cells
+    python tools/lesson_nav.py --check    # exit 1 if anything is out of date
+
+Conventions it relies on (as in the Python Data Science Handbook's notebooks):
+
+* a lesson is ``lessons/NN.MM-kebab-title.ipynb``: ``NN`` the game (01 Las Vegas, 02 Liar's Dice,
+  03 Lords of Vegas), ``MM`` its place in that game's sequence (``00`` = the game's introduction);
+* a lesson's first markdown cell (navigation aside) opens with a ``# Title`` heading, followed by a
+  one-paragraph summary of what it teaches: the index shows the title as the link and the summary beside it.
+
+Navigation cells carry the cell tag ``lesson-nav``; a rerun removes them and writes fresh ones as the first
+and the last cell. Every notebook written is stripped of outputs and execution counts (they are committed
+without outputs and executed by nbval). Files whose content would not change are left untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+NAV_TAG = "lesson-nav"
+INDEX_NAME = "index.ipynb"
+LESSON_NAME = re.compile(r"^(?P<game>\d\d)\.(?P<step>\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+HEADING = re.compile(r"^#\s+(?P<title>.+?)\s*#*\s*$")
+DEFAULT_LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of the tutor, as the landing page presents it."""
+
+    number: str
+    name: str
+    blurb: str
+
+
+GAMES = (
+    Game(
+        "01", "Las Vegas",
+        "Two to five players roll their dice and place them on six casinos, each with bills worth money "
+        "on it; after all dice are placed, the most dice in a casino takes its biggest bill, but "
+        "equal counts cancel each other out. Four rounds, most money wins.",
+    ),
+    Game(
+        "02", "Liar's Dice",
+        "Every player rolls a hidden cup of dice and bids on how many of a face lie on the whole table; "
+        "the next player raises the bid or challenges it, and the loser of a challenge gives up dice. "
+        "The board edition adds a bid track, wild stars and the option to show dice and re-roll the rest. "
+        "The last player with dice wins.",
+    ),
+    Game(
+        "03", "Lords of Vegas",
+        "Players draw lot cards, build casinos on the Strip's lots with their dice on the tiles, and collect "
+        "money and points each time a casino pays; they sprawl, remodel, reorganize and gamble. The first "
+        "to 90 points, or the most points when the Game End card appears, wins.",
+    ),
+)
+
+
+class LessonFormatError(ValueError):
+    """A lesson notebook that does not follow the conventions above."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson notebook and what the index says about it."""
+
+    path: Path
+    game: str
+    title: str
+    summary: str
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def is_nav_cell(cell: dict[str, Any]) -> bool:
+    """Whether ``cell`` is a navigation cell this script wrote."""
+    return NAV_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def read_notebook(path: Path) -> dict[str, Any]:
+    """A notebook as plain JSON (nbformat 4)."""
+    try:
+        notebook: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise LessonFormatError(f"{path.name}: not a readable notebook ({error})") from None
+    if notebook.get("nbformat") != 4 or not isinstance(notebook.get("cells"), list):
+        raise LessonFormatError(f"{path.name}: not an nbformat 4 notebook")
+    return notebook
+
+
+def title_and_summary(path: Path, notebook: dict[str, Any]) -> tuple[str, str]:
+    """The first ``# heading`` of the lesson and the paragraph right after it."""
+    for cell in notebook["cells"]:
+        if cell.get("cell_type") != "markdown" or is_nav_cell(cell):
+            continue
+        lines = _source(cell).strip().splitlines()
+        match = HEADING.match(lines[0]) if lines else None
+        if match is None:
+            break
+        paragraph: list[str] = []
+        for line in lines[1:]:
+            if line.strip():
+                if line.lstrip().startswith("#"):
+                    break
+                paragraph.append(line.strip())
+            elif paragraph:
+                break
+        return match["title"], " ".join(paragraph)
+    raise LessonFormatError(f"{path.name}: its first markdown cell must open with a '# Title' heading")
+
+
+def find_lessons(folder: Path) -> list[Lesson]:
+    """Every lesson in ``folder``, in course order (by file name)."""
+    lessons = []
+    for path in sorted(folder.glob("*.ipynb")):
+        match = LESSON_NAME.match(path.name)
+        if match is None:
+            if path.name != INDEX_NAME:
+                raise LessonFormatError(f"{path.name}: lesson names look like 01.02-placing-dice.ipynb")
+            continue
+        title, summary = title_and_summary(path, read_notebook(path))
+        lessons.append(Lesson(path, match["game"], title, summary))
+    return lessons
+
+
+def _markdown_cell(cell_id: str, text: str, tags: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "cell_type": "markdown",
+        "id": cell_id,
+        "metadata": {"tags": tags} if tags else {},
+        "source": text.strip().splitlines(keepends=True),
+    }
+
+
+def nav_text(lessons: list[Lesson], position: int) -> str:
+    """``< previous | Index | next >`` for the lesson at ``position`` (ends omit the missing side)."""
+    parts = []
+    if position > 0:
+        before = lessons[position - 1]
+        parts.append(f"[< {before.title}]({before.name})")
+    parts.append(f"[Index]({INDEX_NAME})")
+    if position + 1 < len(lessons):
+        after = lessons[position + 1]
+        parts.append(f"[{after.title} >]({after.name})")
+    return " | ".join(parts)
+
+
+def with_navigation(notebook: dict[str, Any], text: str) -> dict[str, Any]:
+    """``notebook`` with its old navigation cells replaced by ``text`` as first and last cell."""
+    body = [cell for cell in notebook["cells"] if not is_nav_cell(cell)]
+    top = _markdown_cell("lesson-nav-top", text, [NAV_TAG])
+    bottom = _markdown_cell("lesson-nav-bottom", text, [NAV_TAG])
+    return {**notebook, "cells": [top, *body, bottom]}
+
+
+def without_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
+    """``notebook`` with every code cell's outputs and execution count cleared."""
+    cells = []
+    for cell in notebook["cells"]:
+        if cell.get("cell_type") == "code":
+            cell = {**cell, "outputs": [], "execution_count": None}
+        cells.append(cell)
+    return {**notebook, "cells": cells}
+
+
+NOTEBOOK_METADATA = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python"},
+}
+
+
+def index_notebook(lessons: list[Lesson]) -> dict[str, Any]:
+    """The landing page: what the tutor is, then each game with its lessons (markdown only)."""
+    intro = """
+# vegas-tutor: learn three dice games
+
+Learn to play **Las Vegas**, **Liar's Dice** and **Lords of Vegas**, and to play them well. Each lesson
+teaches one idea: you watch the rulebook's own examples step by step on a live board, predict what happens
+before the answer is shown, and then play, with the odds of every choice beside the board.
+
+Pick a lesson below; every lesson has links to the previous one, this index and the next one, at its top
+and at its bottom.
+"""
+    cells = [_markdown_cell("index-intro", intro)]
+    for game in GAMES:
+        own = [lesson for lesson in lessons if lesson.game == game.number]
+        lines = [f"## {game.number} {game.name}", "", game.blurb, ""]
+        if own:
+            for lesson in own:
+                summary = f": {lesson.summary}" if lesson.summary else ""
+                lines.append(f"- [{lesson.title}]({lesson.name}){summary}")
+        else:
+            lines.append(f"*No {game.name} lessons yet.*")
+        cells.append(_markdown_cell(f"index-game-{game.number}", "\n".join(lines)))
+    return {"cells": cells, "metadata": NOTEBOOK_METADATA, "nbformat": 4, "nbformat_minor": 5}
+
+
+def notebook_text(notebook: dict[str, Any]) -> str:
+    """The notebook serialised as Jupyter writes it (one-space indent, sorted keys, final newline)."""
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def planned_files(folder: Path) -> dict[Path, str]:
+    """Every file the script writes, with its new content."""
+    lessons = find_lessons(folder)
+    planned = {folder / INDEX_NAME: notebook_text(index_notebook(lessons))}
+    for position, lesson in enumerate(lessons):
+        notebook = with_navigation(read_notebook(lesson.path), nav_text(lessons, position))
+        planned[lesson.path] = notebook_text(without_outputs(notebook))
+    return planned
+
+
+def stale_files(planned: dict[Path, str]) -> list[Path]:
+    """The planned files whose current content differs (or that do not exist yet)."""
+    return [
+        path for path, text in planned.items()
+        if not path.is_file() or path.read_text(encoding="utf-8") != text
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--lessons", type=Path, default=DEFAULT_LESSONS, help="lessons folder")
+    parser.add_argument("--check", action="store_true", help="only report files that are out of date")
+    args = parser.parse_args(argv)
+    try:
+        planned = planned_files(args.lessons)
+    except LessonFormatError as error:
+        print(f"lesson_nav: {error}", file=sys.stderr)
+        return 2
+    stale = stale_files(planned)
+    if args.check:
+        for path in stale:
+            print(f"out of date: {path} (run: python tools/lesson_nav.py)", file=sys.stderr)
+        return 1 if stale else 0
+    for path in stale:
+        path.write_text(planned[path], encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""``vegas-tutor``: serve the lessons with Voilà and open the landing page.
+
+The root address redirects to the rendered ``index.ipynb`` (Voilà 0.5 has no "default notebook" setting
+for a served folder, voila-dashboards/voila#540, so a small ``Voila`` subclass adds the redirect), the
+folder listing is replaced by the same redirect, and kernels are pre-heated: every lesson has one kernel
+that already ran it, so opening a lesson only has to draw it.
+
+>>> voila_argv(parse_args(["--port", "9000", "--no-browser"]))[1:4]
+['--Voila.ip=127.0.0.1', '--Voila.port=9000', '--Voila.port_retries=0']
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vegas_tutor import __version__
+from vegas_tutor.core.errors import ConfigError, VegasTutorError
+from vegas_tutor.resources import LANDING_NOTEBOOK, lessons_dir
+
+HOST = "127.0.0.1"
+"""The only interface the server binds: the app is for this machine (a class uses Binder or JupyterHub)."""
+
+DEFAULT_PORT = 8866
+DEFAULT_POOL_SIZE = 1
+LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
+"""Where the landing page is rendered, relative to the server root."""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """What ``vegas-tutor`` was asked to do."""
+
+    port: int = DEFAULT_PORT
+    port_given: bool = False
+    open_browser: bool = True
+    lessons: Path | None = None
+    pool_size: int = DEFAULT_POOL_SIZE
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be between 1 and 65535, not {port}")
+    return port
+
+
+def _pool_size(text: str) -> int:
+    try:
+        size = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"pool size must be a whole number, not {text!r}") from None
+    if not 0 <= size <= 8:
+        raise argparse.ArgumentTypeError(f"pool size must be between 0 and 8, not {size}")
+    return size
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface of ``vegas-tutor``."""
+    parser = argparse.ArgumentParser(
+        prog="vegas-tutor",
+        description="Serve the vegas-tutor lessons with Voilà on this machine and open the landing page.",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=None,
+        help=f"port to serve on (default {DEFAULT_PORT}, or the next free one after it)",
+    )
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument(
+        "--lessons", type=Path, default=None, metavar="DIR",
+        help="serve another lessons folder (it must hold an index.ipynb), e.g. a teacher's edited copy",
+    )
+    parser.add_argument(
+        "--pool-size", type=_pool_size, default=DEFAULT_POOL_SIZE, metavar="N",
+        help="pre-heated kernels kept ready per lesson (default 1; 0 starts a kernel on each visit)",
+    )
+    parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
+    """Parse ``argv`` (default: the process's arguments); bad values exit with a usage message."""
+    args = build_parser().parse_args(argv)
+    return ServeOptions(
+        port=DEFAULT_PORT if args.port is None else args.port,
+        port_given=args.port is not None,
+        open_browser=not args.no_browser,
+        lessons=args.lessons,
+        pool_size=args.pool_size,
+    )
+
+
+def served_dir(options: ServeOptions) -> Path:
+    """The lessons folder to serve; ``ConfigError`` when it is missing or has no landing notebook."""
+    folder = lessons_dir() if options.lessons is None else options.lessons.expanduser().resolve()
+    if not folder.is_dir():
+        raise ConfigError(f"lessons folder {folder} does not exist")
+    if not (folder / LANDING_NOTEBOOK).is_file():
+        raise ConfigError(f"lessons folder {folder} has no {LANDING_NOTEBOOK} landing page")
+    return folder
+
+
+def voila_argv(options: ServeOptions) -> list[str]:
+    """The arguments handed to Voilà: the lessons folder, the address, the browser and kernel pool."""
+    argv = [
+        str(served_dir(options)),
+        f"--Voila.ip={HOST}",
+        f"--Voila.port={options.port}",
+    ]
+    if options.port_given:
+        argv.append("--Voila.port_retries=0")  # the port asked for, or a clear failure
+    argv.append(f"--Voila.open_browser={options.open_browser}")
+    if options.pool_size > 0:
+        argv += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaConfiguration.default_pool_size={options.pool_size}",
+        ]
+    else:
+        argv.append("--VoilaConfiguration.preheat_kernel=False")
+    return argv
+
+
+def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]:
+    """Tornado routes sending the root address and the folder listing to the rendered landing page."""
+    from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+
+    landing = url_path_join(server_url, LANDING_PATH)
+    return [
+        (url_path_join(server_url, "/?"), RedirectHandler, {"url": landing}),
+        (url_path_join(server_url, r"/voila/tree(?:/.*)?"), RedirectHandler, {"url": landing}),
+    ]
+
+
+def _app_class() -> Any:
+    """The Voilà application with the landing-page redirects (imported late: Voilà is slow to import)."""
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
+        """Voilà serving a lessons folder, whose root address is the landing page."""
+
+        def init_handlers(self) -> list[Any]:
+            handlers: list[Any] = super().init_handlers()
+            return [*landing_redirects(self.server_url), *handlers]
+
+    return LessonsVoila
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``vegas-tutor`` console script; returns the exit status."""
+    options = parse_args(argv)
+    try:
+        arguments = voila_argv(options)
+    except VegasTutorError as error:
+        print(f"vegas-tutor: error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"vegas-tutor: serving {arguments[0]} at http://{HOST}:{options.port}/ (Ctrl-C to stop)",
+        file=sys.stderr,
+    )
+    _app_class().launch_instance(argv=arguments)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
