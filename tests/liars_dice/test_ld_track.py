@@ -52,7 +52,7 @@ def test_notation_round_trips(bid: Bid, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "bid"),
-    [("5 5s", Bid(5, 5)), ("5 x 5", Bid(5, 5)), ("5 × 5", Bid(5, 5)), ("3 ★", Bid(3, STAR)),
+    [("5 5s", Bid(5, 5)), ("5 x 5", Bid(5, 5)), ("5 \u00d7 5", Bid(5, 5)), ("3 ★", Bid(3, STAR)),
      ("  Three   STARS ", Bid(3, STAR)), ("seven 3's", Bid(7, 3)), ("10 *", Bid(10, STAR))],
 )
 def test_short_forms(text: str, bid: Bid) -> None:
