@@ -1,0 +1,643 @@
+"""The Lords of Vegas game state: checked actions, exact undo, chance outcomes, saved games, positions.
+
+>>> s = new_game(2, seed=1)
+>>> s.phase, str(s.legal_actions()[0])
+('deal', 'draw')
+>>> while s.is_chance and s.phase != "draw":
+...     s.apply(s.legal_actions()[0])
+>>> s.phase, len(s.deck_cards())
+('draw', 45)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Self
+
+import numpy as np
+
+from vegas_tutor.core.dice import Rng, make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.record import dump_record, load_record
+from vegas_tutor.lords_of_vegas import rules
+from vegas_tutor.lords_of_vegas.actions import (
+    ACTION_TYPES,
+    Action,
+    Build,
+    DrawCard,
+    Gamble,
+    LayOff,
+    MoveDie,
+    PlaceDie,
+    Remodel,
+    Reorganize,
+    RollDice,
+    Sprawl,
+    parse_action,
+)
+from vegas_tutor.lords_of_vegas.board import (
+    COLOURS,
+    GAME_END,
+    LOT_IDS,
+    LOTS,
+    ORDER,
+    SCORE_TRACK,
+    TILES_PER_COLOUR,
+)
+from vegas_tutor.lords_of_vegas.casinos import Casino
+from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, MARKERS_PER_PLAYER, PLAYER_NAMES, Data
+from vegas_tutor.lords_of_vegas.trades import Trade, carry_out, parse_trade, trade_problem
+
+GAME = "lords-of-vegas"
+VERSION = 1
+Entry = Action | Trade
+TileSpec = tuple[str, int | None, int | None]
+"""A tile in a position: (colour, die owner or None, die value or None for the printed value)."""
+
+
+class State:
+    """A game of Lords of Vegas (2-4 players). Create with :func:`new_game` or :meth:`State.position`."""
+
+    def __init__(self, data: Data, rng: Rng, origin: dict[str, Any]) -> None:
+        self._d = data
+        self._rng = rng
+        self._origin = origin
+        self._history: list[tuple[Entry, Data, dict[str, Any] | None]] = []
+        self._proposal: Trade | None = None
+
+    # --- reading -----------------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self._d.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return PLAYER_NAMES[: self._d.players]
+
+    @property
+    def phase(self) -> str:
+        """Where the game is; see :mod:`vegas_tutor.lords_of_vegas.rules` for the list."""
+        return self._d.phase
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (the current player may differ during a lay-off or placement)."""
+        return self._d.turn
+
+    @property
+    def current_player(self) -> int | None:
+        return rules.current_player(self._d)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether a card must be drawn or dice rolled before anyone decides."""
+        return self._d.phase in rules.CHANCE_PHASES
+
+    @property
+    def is_over(self) -> bool:
+        return self._d.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._d.winners)
+
+    def money(self, seat: int) -> int:
+        return self._d.money[seat]
+
+    def score(self, seat: int) -> int:
+        """The seat's space on the score track."""
+        return self._d.score[seat]
+
+    def marker(self, lot: str) -> int | None:
+        return self._d.marker.get(lot)
+
+    def tile(self, lot: str) -> str | None:
+        return self._d.tile.get(lot)
+
+    def die(self, lot: str) -> tuple[int, int] | None:
+        """(owner, value) of the die on ``lot``, if any."""
+        if lot not in self._d.die_owner:
+            return None
+        return self._d.die_owner[lot], self._d.die_value[lot]
+
+    def owner(self, lot: str) -> int | None:
+        """Who owns the lot: its marker's or its die's owner (a tile without a die belongs to nobody)."""
+        return self._d.marker.get(lot, self._d.die_owner.get(lot))
+
+    def casinos(self) -> list[Casino]:
+        """Every casino on the board (derived from the tiles), ordered by first lot."""
+        return rules.casinos(self._d)
+
+    def casino_at(self, lot: str) -> Casino | None:
+        return rules.casino_at(self._d, lot)
+
+    def tiles_left(self, colour: str) -> int:
+        return rules.tiles_left(self._d, colour)
+
+    def dice_left(self, seat: int) -> int:
+        return rules.dice_left(self._d, seat)
+
+    def markers_left(self, seat: int) -> int:
+        return rules.markers_left(self._d, seat)
+
+    def seen_cards(self) -> tuple[str, ...]:
+        """Every card drawn so far (the setup deal included), in order."""
+        return tuple(self._d.seen)
+
+    def deck_cards(self) -> tuple[str, ...]:
+        """The cards still to draw (order unknown): unseen lot cards and, until drawn, the Game End card."""
+        end = () if GAME_END in self._d.seen else (GAME_END,)
+        return (*self._d.unseen, *end)
+
+    @property
+    def draws_before_end(self) -> int | None:
+        """How many more lot cards will be drawn before the Game End card (None during the setup deal)."""
+        if self._d.end_after < 0:
+            return None
+        return max(self._d.end_after - self._d.drawn, 0)
+
+    @property
+    def gambled(self) -> bool:
+        return self._d.gambled
+
+    @property
+    def rerolled(self) -> frozenset[str]:
+        """Lots whose dice were re-rolled by a reorganize this turn."""
+        return frozenset(self._d.rerolled)
+
+    @property
+    def pending_dice(self) -> tuple[str, ...]:
+        """Lots of the dice a pending tie re-roll or reorganize is about."""
+        return self._d.pending
+
+    @property
+    def placing(self) -> tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...]:
+        """After a reorganize roll: (owner, values still to place, their tiles still to fill)."""
+        return tuple((o, tuple(v), tuple(lots)) for o, v, lots in self._d.placing)
+
+    @property
+    def pending_bet(self) -> tuple[str, int, int, bool | None] | None:
+        """A gamble awaiting the lay-off or the roll: (casino, bet, boss, lay-off chosen)."""
+        return self._d.bet
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """What the last action did, in words."""
+        return tuple(self._d.events)
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        return tuple(entry for entry, _, _ in self._history)
+
+    @property
+    def proposal(self) -> Trade | None:
+        return self._proposal
+
+    def data(self) -> Data:
+        """A copy of the raw position (for odds and bots, which play on copies without checks)."""
+        return self._d.copy()
+
+    # --- the protocol ----------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self._d)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return rules.chance_outcomes(self._d)
+
+    def apply(self, action: Action | str) -> None:
+        """Check and play ``action`` (or its text); on error nothing changes."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, ACTION_TYPES):
+            raise InvalidActionError(f"{action!r} is not a Lords of Vegas action")
+        work = self._d.copy()
+        rng_before = dict(self._rng.bit_generator.state)
+        try:
+            entry = self._play(work, action)
+        except BaseException:
+            self._rng.bit_generator.state = rng_before
+            raise
+        self._history.append((entry, self._d, rng_before))
+        self._d = work
+        self._proposal = None
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action from :meth:`legal_actions` or :meth:`chance_outcomes`: no checks, no undo."""
+        self._d.events = []
+        _execute(self._d, action, self._rng)
+
+    def undo(self) -> Entry:
+        """Take back the last action or trade, restoring everything (random generator included)."""
+        if not self._history:
+            raise IllegalActionError("nothing to undo")
+        entry, before, rng_state = self._history.pop()
+        self._d = before
+        if rng_state is not None:
+            self._rng.bit_generator.state = rng_state
+        self._proposal = None
+        return entry
+
+    def copy(self) -> Self:
+        twin = type(self)(self._d.copy(), np.random.Generator(np.random.PCG64()), dict(self._origin))
+        twin._rng.bit_generator.state = self._rng.bit_generator.state
+        twin._history = list(self._history)
+        twin._proposal = self._proposal
+        return twin
+
+    # --- checking ----------------------------------------------------------------------------------------
+
+    def _play(self, d: Data, action: Action) -> Action:
+        d.events = []
+        if d.phase == "over":
+            raise IllegalActionError(f"{action}: the game is over")
+        if isinstance(action, DrawCard | RollDice):
+            action = self._chance(d, action)
+        else:
+            action = _canonical(d, action)
+            if action not in rules.legal_actions(d):
+                raise IllegalActionError(f"{action}: {_why_not(d, action)}")
+        _execute(d, action, self._rng)
+        return action
+
+    def _chance(self, d: Data, action: DrawCard | RollDice) -> Action:
+        if d.phase not in rules.CHANCE_PHASES:
+            raise IllegalActionError(f"{action}: nothing is to be drawn or rolled now ({_phase_words(d)})")
+        if isinstance(action, DrawCard):
+            if d.phase not in ("deal", "draw"):
+                raise IllegalActionError(f"{action}: dice must be rolled now, not a card drawn")
+            if action.card is None:
+                cards = [a.card for a, _ in rules.chance_outcomes(d) if isinstance(a, DrawCard)]
+                return DrawCard(cards[int(self._rng.integers(len(cards)))])
+            if d.phase == "draw" and d.drawn == d.end_after and action.card != GAME_END:
+                raise IllegalActionError(f"{action}: the next card is the Game End card")
+            if action.card == GAME_END and not (d.phase == "draw" and d.drawn == d.end_after):
+                raise IllegalActionError(
+                    f"{action}: the Game End card is under {d.end_after - d.drawn} cards"
+                )
+            if action.card != GAME_END and action.card not in d.unseen:
+                raise IllegalActionError(f"{action}: card {action.card} was already drawn")
+            return action
+        if d.phase in ("deal", "draw"):
+            raise IllegalActionError(f"{action}: a card must be drawn now, not dice rolled")
+        if action.values is None:
+            raw = [int(v) for v in self._rng.integers(1, 7, size=rules.dice_to_roll(d))]
+            return RollDice(rules.bare_roll(d, raw))
+        values = rules.normalise_roll(d, action.values)
+        if isinstance(values, str):
+            raise IllegalActionError(f"{action}: {values}")
+        return RollDice(values)
+
+    # --- trades ------------------------------------------------------------------------------------------
+
+    def propose_trade(self, trade: Trade | str) -> None:
+        """Put a trade on the table; its second party may then :meth:`accept_trade`. Checked now."""
+        trade = parse_trade(trade) if isinstance(trade, str) else trade
+        if not isinstance(trade, Trade):
+            raise InvalidActionError(f"{trade!r} is not a Trade")
+        problem = trade_problem(self._d, trade)
+        if problem:
+            raise IllegalActionError(f"{trade}: {problem}")
+        self._proposal = trade
+
+    def decline_trade(self) -> None:
+        if self._proposal is None:
+            raise IllegalActionError("no trade is on the table")
+        self._proposal = None
+
+    def accept_trade(self, seat: int) -> None:
+        """The proposal's second party accepts: the trade happens (then any tie it makes is re-rolled)."""
+        trade = self._proposal
+        if trade is None:
+            raise IllegalActionError("no trade is on the table")
+        if seat != trade.second:
+            raise IllegalActionError(f"only {PLAYER_NAMES[trade.second]} can accept {trade}")
+        self._trade(trade)
+
+    def _trade(self, trade: Trade) -> None:
+        problem = trade_problem(self._d, trade)
+        if problem:
+            raise IllegalActionError(f"{trade}: {problem}")
+        work = self._d.copy()
+        work.events = []
+        carry_out(work, trade)
+        rules.settle(work, "play")
+        self._history.append((trade, self._d, None))
+        self._d = work
+        self._proposal = None
+
+    # --- saving ------------------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """A sealed record: how the game began, every action and trade, and the generator's state."""
+        return dump_record(
+            GAME,
+            VERSION,
+            {
+                "origin": self._origin,
+                "history": [str(entry) for entry, _, _ in self._history],
+                "rng": self._rng.bit_generator.state,
+            },
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Open a record of :meth:`to_json`, replaying it through the rules (a bad record: RecordError)."""
+        body = load_record(text, GAME, VERSION)
+        if not isinstance(body, dict) or set(body) != {"origin", "history", "rng"}:
+            raise RecordError("saved game body must hold origin, history and rng")
+        origin, history = body["origin"], body["history"]
+        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+            raise RecordError("saved game history must be a list of action texts")
+        try:
+            state = cls._from_origin(origin)
+            for text_entry in history:
+                if text_entry.startswith("trade "):
+                    state._trade(parse_trade(text_entry))
+                else:
+                    state.apply(text_entry)
+            state._rng.bit_generator.state = body["rng"]
+        except (ValueError, TypeError, KeyError) as exc:
+            raise RecordError(f"saved game does not replay: {exc}") from None
+        return state
+
+    @classmethod
+    def _from_origin(cls, origin: Any) -> Self:
+        if not isinstance(origin, dict) or origin.get("kind") not in ("new", "position"):
+            raise RecordError("saved game origin must be a new game or a position")
+        if origin["kind"] == "new":
+            if set(origin) != {"kind", "players"}:
+                raise RecordError("a new-game origin holds only the player count")
+            return cls._new(origin["players"], None)
+        spec = {k: v for k, v in origin.items() if k != "kind"}
+        spec["tiles"] = {lot: tuple(t) for lot, t in spec.get("tiles", {}).items()}
+        return cls.position(**spec)
+
+    # --- construction --------------------------------------------------------------------------------------
+
+    @classmethod
+    def _new(cls, players: int, seed: int | None) -> Self:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+        data = Data(players=players, money=[0] * players, score=[0] * players)
+        return cls(data, make_rng(seed), {"kind": "new", "players": players})
+
+    @classmethod
+    def position(
+        cls,
+        players: int = 4,
+        *,
+        markers: Mapping[str, int] | None = None,
+        tiles: Mapping[str, TileSpec] | None = None,
+        money: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        turn: int = 0,
+        phase: str = "play",
+        seen: Iterable[str] | None = None,
+        draws_before_end: int | None = None,
+        gambled: bool = False,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up a position mid-game (for worked examples and "what if" play); everything is checked.
+
+        ``markers`` maps lots to the seat marking them; ``tiles`` maps lots to (colour, die owner or
+        None, die value or None = the printed value). ``phase`` is ``"play"`` (the turn player has drawn
+        and may act) or ``"draw"`` (about to draw). ``seen`` lists the cards already drawn: by default the
+        cards of every marked or built lot. ``draws_before_end``: lot cards left above the Game End card
+        (default: all but the last quarter of the unseen cards, as at setup).
+        """
+        markers = dict(markers or {})
+        tile_spec = {lot: tuple(t) for lot, t in (tiles or {}).items()}
+        money_list = list(money) if money is not None else [0] * players
+        score_list = list(scores) if scores is not None else [0] * players
+        seen_list = (
+            list(seen) if seen is not None else sorted({*markers, *tile_spec}, key=lambda x: ORDER.get(x, 99))
+        )
+        origin: dict[str, Any] = {
+            "kind": "position",
+            "players": players,
+            "markers": markers,
+            "tiles": {lot: list(t) for lot, t in tile_spec.items()},
+            "money": money_list,
+            "scores": score_list,
+            "turn": turn,
+            "phase": phase,
+            "seen": seen_list,
+            "draws_before_end": draws_before_end,
+            "gambled": gambled,
+        }
+        data = _position_data(players, markers, tile_spec, list(money_list), list(score_list), turn, phase,
+                              list(seen_list), draws_before_end, gambled)  # fmt: skip
+        return cls(data, make_rng(seed), origin)
+
+    def __repr__(self) -> str:
+        return f"<Lords of Vegas: {self.describe()}>"
+
+    def describe(self) -> str:
+        d = self._d
+        who = self.current_player
+        seats = ", ".join(f"{PLAYER_NAMES[p]} ${d.money[p]} {d.score[p]}pts" for p in range(d.players))
+        actor = "game over" if who is None else f"{PLAYER_NAMES[who]} to act"
+        return f"{_phase_words(d)}; {actor}; {seats}"
+
+
+def new_game(players: int = 4, *, seed: int | None = None) -> State:
+    """A new game before the setup deal: draw cards (chance) until play begins.
+
+    The setup is explicit chance: 2 cards dealt to each seat in turn (each gives a marker and its setup
+    money), then the start rolls (2d6 each; the tied highest roll again).
+    """
+    return State._new(players, seed)
+
+
+def _execute(d: Data, action: Action, rng: Rng) -> None:
+    if isinstance(action, DrawCard):
+        card = action.card
+        if card is None:
+            cards = [a.card for a, _ in rules.chance_outcomes(d) if isinstance(a, DrawCard)]
+            card = cards[int(rng.integers(len(cards)))]
+        assert card is not None
+        rules.draw(d, card)
+    elif isinstance(action, RollDice):
+        values = action.values
+        if values is None:
+            values = rules.bare_roll(d, [int(v) for v in rng.integers(1, 7, size=rules.dice_to_roll(d))])
+        rules.roll(d, values)
+    elif isinstance(action, MoveDie):
+        rules.move_die(d, action.lot)
+    elif isinstance(action, PlaceDie):
+        rules.place_die(d, action.lot)
+    elif isinstance(action, LayOff):
+        rules.lay_off(d, action.half)
+    else:
+        rules.play(d, action)
+
+
+def _canonical(d: Data, action: Action) -> Action:
+    """Name a casino by its first lot, whichever of its lots the action gave."""
+    if isinstance(action, Remodel | Reorganize | Gamble):
+        c = rules.casino_at(d, action.lot)
+        if c is not None and c.key != action.lot:
+            if isinstance(action, Remodel):
+                return Remodel(c.key, action.colour)
+            if isinstance(action, Reorganize):
+                return Reorganize(c.key)
+            return Gamble(c.key, action.bet)
+    return action
+
+
+def _phase_words(d: Data) -> str:
+    words = {
+        "deal": "setup: dealing property cards",
+        "start_roll": "setup: rolling for the start player",
+        "draw": "step 1: a card is to be drawn",
+        "draw_move": "step 1: the drawer must choose a die to move",
+        "tie_roll": "a tie is to be re-rolled",
+        "play": "step 2: play",
+        "reorg_roll": "a reorganize is to be rolled",
+        "reorg_place": "a reorganize's dice are being placed",
+        "layoff": "the boss decides on laying off the bet",
+        "gamble_roll": "a bet is to be rolled",
+        "over": "the game is over",
+    }
+    return words[d.phase]
+
+
+def _why_not(d: Data, action: Action) -> str:
+    """A specific reason an action is not legal (the fixed order of legal_actions is the rule)."""
+    p = d.turn
+    phase_of = {MoveDie: "draw_move", PlaceDie: "reorg_place", LayOff: "layoff"}
+    wanted = phase_of.get(type(action), "play")
+    if d.phase != wanted:
+        return f"not now ({_phase_words(d)})"
+    money = d.money[p]
+    who = PLAYER_NAMES[p]
+    if isinstance(action, Build | Sprawl):
+        lot = LOTS[action.lot]
+        if isinstance(action, Build) and d.marker.get(action.lot) != p:
+            return f"{who} has no marker on {action.lot}"
+        if isinstance(action, Sprawl):
+            if action.lot in d.tile or action.lot in d.marker or not rules.in_play(d, action.lot):
+                return f"{action.lot} is not an empty, unowned lot in play"
+            if (action.lot, action.colour) not in rules.sprawl_targets(d, p):
+                return f"{who} bosses no {action.colour} casino next to {action.lot}"
+        cost = lot.cost * (2 if isinstance(action, Sprawl) else 1)
+        if money < cost:
+            return f"it costs ${cost} and {who} has ${money}"
+        if rules.tiles_left(d, action.colour) == 0:
+            return f"all {TILES_PER_COLOUR} {action.colour} tiles are on the board"
+        if rules.dice_left(d, p) > 0 and action.move_from is not None:
+            return f"{who} still has dice in supply: no die is moved"
+        if rules.dice_left(d, p) == 0 and d.die_owner.get(action.move_from or "") != p:
+            return f"all {DICE_PER_PLAYER} of {who}'s dice are on the board: name one of them to move"
+    if isinstance(action, Remodel | Reorganize | Gamble):
+        c = rules.casino_at(d, action.lot)
+        if c is None:
+            return f"there is no casino on {action.lot}"
+        if isinstance(action, Remodel):
+            if c.boss != p:
+                return f"{who} is not the boss of the casino at {c.key}"
+            if action.colour == c.colour:
+                return f"the casino is already {c.colour}"
+            if rules.tiles_left(d, action.colour) < c.size:
+                return f"fewer than {c.size} {action.colour} tiles are left"
+            return f"it costs ${5 * c.size} and {who} has ${money}"
+        if isinstance(action, Reorganize):
+            if p not in c.owners():
+                return f"{who} has no die in the casino at {c.key}"
+            if any(lot in d.rerolled for lot, _, _ in c.dice):
+                return "a die of this casino was already re-rolled this turn"
+            return f"it costs ${c.pips} and {who} has ${money}"
+        if d.gambled:
+            return f"{who} has already gambled this turn"
+        if c.boss is None or c.boss == p:
+            return "gamble only at a casino another player bosses"
+        return f"the bet limit is ${min(5 * c.size, money)} ($5 a tile, at most what {who} holds)"
+    if isinstance(action, MoveDie):
+        return f"{PLAYER_NAMES[p]} has no die on {action.lot}"
+    if isinstance(action, PlaceDie):
+        return f"{action.lot} is not a tile still waiting for one of {PLAYER_NAMES[d.placing[0][0]]}'s dice"
+    return "not legal now"
+
+
+def _position_data(
+    players: int,
+    markers: dict[str, int],
+    tiles: dict[str, tuple[Any, ...]],
+    money: list[int],
+    scores: list[int],
+    turn: int,
+    phase: str,
+    seen: list[str],
+    draws_before_end: int | None,
+    gambled: bool,
+) -> Data:
+    def seat_ok(v: object) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
+
+    def bad(msg: str) -> ConfigError:
+        return ConfigError(f"impossible position: {msg}")
+
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+    if phase not in ("play", "draw"):
+        raise bad(f"phase must be 'play' or 'draw', not {phase!r}")
+    if not seat_ok(turn):
+        raise bad(f"turn must be a seat 0..{players - 1}")
+    if len(money) != players or any(not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money):
+        raise bad(f"money must be {players} whole amounts >= 0")
+    if len(scores) != players or any(s not in SCORE_TRACK or isinstance(s, bool) for s in scores):
+        raise bad(f"scores must be {players} spaces of the score track")
+    if max(scores) >= SCORE_TRACK[-1]:
+        raise bad("someone has already won with 90 points")
+    d = Data(players=players, money=money, score=scores, turn=turn, phase=phase, gambled=bool(gambled))
+    for lot, seat in markers.items():
+        if lot not in LOTS or not seat_ok(seat):
+            raise bad(f"marker {lot!r}: {seat!r} (a lot id and a seat)")
+        d.marker[lot] = seat
+    for lot, spec in tiles.items():
+        if lot not in LOTS or lot in markers:
+            raise bad(f"tile on {lot!r}: not a lot, or the lot also has a marker")
+        if len(spec) != 3 or spec[0] not in COLOURS:
+            raise bad(f"tile on {lot}: give (colour, owner or None, value or None)")
+        colour, owner, value = spec
+        d.tile[lot] = colour
+        if owner is not None:
+            if not seat_ok(owner):
+                raise bad(f"tile on {lot}: {owner!r} is not a seat")
+            if value is None:
+                value = LOTS[lot].die
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise bad(f"tile on {lot}: die value {value!r} is not 1..6")
+            d.die_owner[lot], d.die_value[lot] = owner, value
+        elif value is not None:
+            raise bad(f"tile on {lot}: a die value without an owner")
+    for lot in (*d.marker, *d.tile):
+        if not rules.in_play(d, lot):
+            raise bad(f"{lot} is out of play with two players")
+    for colour in COLOURS:
+        if rules.tiles_left(d, colour) < 0:
+            raise bad(f"more than {TILES_PER_COLOUR} {colour} tiles")
+    for seat in range(players):
+        if rules.dice_left(d, seat) < 0 or rules.markers_left(d, seat) < 0:
+            raise bad(
+                f"{PLAYER_NAMES[seat]} uses over {DICE_PER_PLAYER} dice or {MARKERS_PER_PLAYER} markers"
+            )
+    if len(set(seen)) != len(seen) or any(card not in LOTS for card in seen):
+        raise bad("seen cards must be distinct lot ids (the Game End card is never seen before the end)")
+    unseen_marked = [lot for lot in d.marker if lot not in seen]
+    if unseen_marked:
+        raise bad(f"marked lots whose card was never drawn: {', '.join(unseen_marked)}")
+    d.seen = list(seen)
+    d.unseen = [lot for lot in LOT_IDS if lot not in seen]
+    remaining = len(d.unseen)
+    before_end = remaining - remaining // 4 if draws_before_end is None else draws_before_end
+    if isinstance(before_end, bool) or not isinstance(before_end, int) or not 0 <= before_end <= remaining:
+        raise bad(f"draws_before_end must be 0..{remaining}")
+    d.end_after, d.drawn = before_end, 0
+    tied = [c.key for c in rules.casinos(d) if c.tied_top()]
+    if tied:
+        raise bad(f"players tie for the top die of the casino at {', '.join(tied)}: re-roll before")
+    return d
