@@ -1,0 +1,71 @@
+"""How simulated players choose a face, defined once on the engine's ``State``.
+
+- ``"random"``: a uniformly random face among those rolled.
+- ``"greedy"``: the face whose placement most raises the player's bill *if the round ended now* at that
+  casino (the bill they would take after placing, minus the bill they would take before); ties are
+  broken uniformly at random.
+
+The fast simulator (:mod:`vegas_tutor.las_vegas.simulate`) implements the same two policies on arrays and
+is tested against these definitions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal, get_args
+
+from vegas_tutor.core.dice import Rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.las_vegas.actions import Place
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.rules import WHITE, settle_casino
+
+Policy = Literal["random", "greedy"]
+POLICIES: tuple[str, ...] = get_args(Policy)
+
+
+def check_policy(policy: object) -> Policy:
+    if policy not in POLICIES:
+        raise ConfigError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    return policy  # type: ignore[return-value]
+
+
+def bill_now(state: State, casino: int, owner: int, dice: Sequence[int] | None = None) -> int:
+    """The bill ``owner`` would take at ``casino`` if the round ended now (with ``dice`` per owner if given)."""
+    counts = state.placed_on(casino) if dice is None else dice
+    named = {(WHITE if o == state.players else str(o)): n for o, n in enumerate(counts)}
+    takes, _ = settle_casino(named, state.bills_on(casino))
+    return takes.get(str(owner), 0)
+
+
+def placement_gain(state: State, face: int) -> int:
+    """How much placing ``face`` raises the player's bill at that casino, if the round ended now."""
+    roll = state.current_roll
+    seat = state.current_player
+    if roll is None or seat is None:
+        raise IllegalActionError(f"there is no roll to place ({state.describe()})")
+    own, white = roll
+    after = list(state.placed_on(face))
+    after[seat] += own[face - 1]
+    if state.neutral:
+        after[state.players] += white[face - 1]
+    return bill_now(state, face, seat, after) - bill_now(state, face, seat)
+
+
+def face_weights(state: State, policy: Policy) -> dict[int, Fraction]:
+    """The probability that ``policy`` places each legal face (exact; used by exact enumeration)."""
+    faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+    if not faces:
+        raise IllegalActionError(f"there is no face to choose ({state.describe()})")
+    if check_policy(policy) == "greedy":
+        gains = {f: placement_gain(state, f) for f in faces}
+        best = max(gains.values())
+        faces = [f for f in faces if gains[f] == best]
+    return {f: Fraction(1, len(faces)) for f in faces}
+
+
+def choose_face(state: State, policy: Policy, rng: Rng) -> Place:
+    """Draw the policy's choice with ``rng``."""
+    faces = list(face_weights(state, policy))
+    return Place(faces[int(rng.integers(len(faces)))])

@@ -1,0 +1,83 @@
+"""The constants and the payout rule of Las Vegas (RULES.md §1), shared by the engine and the fast simulator."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from vegas_tutor.core.errors import InvalidActionError
+
+BILLS: tuple[int, ...] = (
+    (60_000,) * 5 + (70_000,) * 5 + (80_000,) * 5 + (90_000,) * 5
+    + (10_000,) * 6 + (40_000,) * 6 + (50_000,) * 6
+    + (20_000,) * 8 + (30_000,) * 8
+)
+"""The 54 bills of the game."""
+
+CASINOS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+CASINO_NAMES: Mapping[int, str] = {
+    1: "Golden Nugget",
+    2: "Caesars Palace",
+    3: "The Mirage",
+    4: "Sahara",
+    5: "Luxor",
+    6: "Circus Circus",
+}
+MIN_STAKE = 50_000
+"""Bills are dealt to a casino until it holds at least this much."""
+ROUNDS = 4
+DICE_PER_PLAYER = 8
+MAX_BILLS_PER_CASINO = 5
+"""Five $10k bills reach $50k, so no casino is ever dealt more than five."""
+WHITE = "white"
+"""The owner name of the neutral dice in :func:`settle_casino`."""
+DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Benno", "Carla", "Denny", "Emil")
+
+
+def neutral_dice_per_player(players: int) -> int:
+    """White dice each player rolls in the neutral variant: 4 with 2 players, 2 with 3 or 4."""
+    return {2: 4, 3: 2, 4: 2}.get(players, 0)
+
+
+def spare_neutral_dice(players: int) -> int:
+    """White dice the start player rolls at round start in the variant: the 2 spares of a 3-player game."""
+    return 2 if players == 3 else 0
+
+
+def money(amount: int) -> str:
+    """``80000`` -> ``"$80k"``."""
+    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
+
+
+def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[str, int], list[int]]:
+    """Pay out one casino: who takes which bill, and which bills go to the bottom of the pile.
+
+    Owners with the same number of dice cancel; the rest take bills from the highest down, most dice
+    first. The neutral owner :data:`WHITE` counts as a player, but its bill goes back to the pile, as
+    do bills nobody wins (highest first).
+
+    >>> settle_casino({"Anna": 3, "Denny": 1}, [10_000, 80_000, 30_000])
+    ({'Anna': 80000, 'Denny': 30000}, [10000])
+    >>> settle_casino({"Anna": 2, "Carla": 2, "Benno": 1, "Denny": 1}, [60_000])
+    ({}, [60000])
+    """
+    for owner, count in dice.items():
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise InvalidActionError(f"dice of {owner!r} must be a count >= 0, got {count!r}")
+    for bill in bills:
+        if not isinstance(bill, int) or isinstance(bill, bool) or bill <= 0:
+            raise InvalidActionError(f"a bill must be a positive whole number of dollars, got {bill!r}")
+    tally = Counter(c for c in dice.values() if c > 0)
+    standing = sorted(
+        ((count, owner) for owner, count in dice.items() if count > 0 and tally[count] == 1),
+        key=lambda pair: -pair[0],
+    )
+    ordered = sorted(bills, reverse=True)
+    takes: dict[str, int] = {}
+    returned: list[int] = []
+    for i, bill in enumerate(ordered):
+        if i < len(standing) and standing[i][1] != WHITE:
+            takes[standing[i][1]] = bill
+        else:
+            returned.append(bill)
+    return takes, returned

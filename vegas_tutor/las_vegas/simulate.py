@@ -1,0 +1,314 @@
+"""Fast play of many Las Vegas games: the engine's rules compiled with numba, one loop per game.
+
+This is the unchecked fast path behind the odds panel and strategy studies. The checked
+:class:`~vegas_tutor.las_vegas.engine.State` stays the reference; the tests hold the two together (exact
+agreement of the payout rule and the policies' choices, statistical agreement of whole games and of
+rest-of-round rollouts). Dice come from numba's own generator, seeded by ``seed`` for repeatability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+from numpy.typing import NDArray
+
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.policies import POLICIES, check_policy
+from vegas_tutor.las_vegas.rules import (
+    BILLS,
+    DICE_PER_PLAYER,
+    MAX_BILLS_PER_CASINO,
+    MIN_STAKE,
+    ROUNDS,
+    neutral_dice_per_player,
+    spare_neutral_dice,
+)
+
+Ints = NDArray[np.int64]
+F = TypeVar("F", bound=Callable[..., Any])
+_PILE = len(BILLS)
+_GREEDY = POLICIES.index("greedy")
+
+
+def _jit(func: F) -> F:
+    return cast(F, numba.njit(cache=True, nogil=True)(func))
+
+
+@_jit
+def owner_bills(counts: Ints, bills: Ints, out: Ints) -> None:
+    """Write into ``out`` the bill each owner takes at one casino (``counts`` dice per owner).
+
+    Owners with a count someone else also has cancel; the others take bills by rank, most dice first.
+    """
+    owners = counts.shape[0]
+    for o in range(owners):
+        out[o] = 0
+        c = counts[o]
+        if c == 0:
+            continue
+        rank = 0
+        unique = True
+        for other in range(owners):
+            if other == o:
+                continue
+            oc = counts[other]
+            if oc == c:
+                unique = False
+                break
+            if oc > c:
+                # Only an owner who is paid (unique count) takes a rank ahead of ``o``.
+                alone = True
+                for third in range(owners):
+                    if third != other and counts[third] == oc:
+                        alone = False
+                        break
+                if alone:
+                    rank += 1
+        if unique and rank < MAX_BILLS_PER_CASINO:
+            out[o] = bills[rank]
+
+
+@_jit
+def _roll(dice: int, counts: Ints) -> None:
+    """Roll ``dice`` dice into counts per face: one uniform draw in [0, 6**m) gives m dice as base-6 digits."""
+    counts[:] = 0
+    while dice > 0:
+        m = min(dice, 12)
+        x = np.random.randint(0, 6**m)
+        for _ in range(m):
+            counts[x % 6] += 1
+            x //= 6
+        dice -= m
+
+
+@_jit
+def _gain(placed: Ints, bills: Ints, seat: int, white_owner: int, face: int, own: int, white: int,
+          work: Ints, paid: Ints) -> int:
+    """How much placing ``own`` (+ ``white``) dice on casino ``face`` raises ``seat``'s bill there now."""
+    owner_bills(placed[face], bills[face], paid)
+    before = paid[seat]
+    work[:] = placed[face]
+    work[seat] += own
+    if white_owner >= 0:
+        work[white_owner] += white
+    owner_bills(work, bills[face], paid)
+    return int(paid[seat] - before)
+
+
+@_jit
+def _choose(policy: int, placed: Ints, bills: Ints, seat: int, white_owner: int, own: Ints, white: Ints,
+            work: Ints, paid: Ints) -> int:
+    """The face index (0..5) the policy places: random among those rolled, or greedy with random ties."""
+    if policy != _GREEDY:
+        present = 0
+        for f in range(6):
+            if own[f] + white[f] > 0:
+                present += 1
+        pick = np.random.randint(0, present)
+        for f in range(6):
+            if own[f] + white[f] > 0:
+                if pick == 0:
+                    return f
+                pick -= 1
+    best = -1
+    best_gain = -(1 << 40)
+    ties = 0
+    for f in range(6):
+        if own[f] + white[f] == 0:
+            continue
+        gain = _gain(placed, bills, seat, white_owner, f, own[f], white[f], work, paid)
+        if gain > best_gain:
+            best, best_gain, ties = f, gain, 1
+        elif gain == best_gain:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = f
+    return best
+
+
+@_jit
+def _play_round(policy: int, placed: Ints, hand: Ints, white: Ints, turn: int, bills: Ints,
+                white_owner: int, scratch: Ints) -> None:
+    """Play one game's round to its end; ``scratch`` is (4, 6) working space."""
+    players = hand.shape[0]
+    owners = placed.shape[1]
+    own_roll, white_roll, work, paid = scratch[0], scratch[1], scratch[2, :owners], scratch[3, :owners]
+    while True:
+        _roll(hand[turn], own_roll)
+        _roll(white[turn], white_roll)
+        f = _choose(policy, placed, bills, turn, white_owner, own_roll, white_roll, work, paid)
+        placed[f, turn] += own_roll[f]
+        hand[turn] -= own_roll[f]
+        if white_owner >= 0:
+            placed[f, white_owner] += white_roll[f]
+            white[turn] -= white_roll[f]
+        nxt = -1
+        for step in range(1, players + 1):
+            seat = (turn + step) % players
+            if hand[seat] + white[seat] > 0:
+                nxt = seat
+                break
+        if nxt < 0:
+            return
+        turn = nxt
+
+
+@_jit
+def _pay_out(placed: Ints, bills: Ints, pile: Ints, head: int, size: int, money: Ints, nbills: Ints,
+             pay: Ints) -> int:
+    """Pay every casino into ``pay`` (casino, owner); unwon and white bills go under the pile. Returns size."""
+    players = money.shape[0]
+    for c in range(6):
+        owner_bills(placed[c], bills[c], pay[c])
+        for j in range(MAX_BILLS_PER_CASINO):
+            bill = bills[c, j]
+            if bill == 0:
+                continue
+            taken = False
+            for s in range(players):
+                if pay[c, s] == bill:
+                    # Equal bills are interchangeable: count how many of this value seats took so far.
+                    taken = True
+                    break
+            if taken:
+                took = 0
+                for s in range(players):
+                    if pay[c, s] == bill:
+                        took += 1
+                earlier = 0
+                for k in range(j):
+                    if bills[c, k] == bill:
+                        earlier += 1
+                taken = earlier < took
+            if not taken:
+                pile[(head + size) % _PILE] = bill
+                size += 1
+        for s in range(players):
+            if pay[c, s] > 0:
+                money[s] += pay[c, s]
+                nbills[s] += 1
+    return size
+
+
+@_jit
+def _deal(bills: Ints, pile: Ints, head: int, size: int) -> tuple[int, int]:
+    bills[:, :] = 0
+    for c in range(6):
+        total = 0
+        j = 0
+        while total < MIN_STAKE and size > 0:
+            bill = pile[head]
+            total += bill
+            head = (head + 1) % _PILE
+            size -= 1
+            k = j
+            while k > 0 and bills[c, k - 1] < bill:  # keep the casino's bills highest first
+                bills[c, k] = bills[c, k - 1]
+                k -= 1
+            bills[c, k] = bill
+            j += 1
+    return head, size
+
+
+@_jit
+def _games(n: int, players: int, neutral: bool, policy: int, seed: int, all_bills: Ints) -> Ints:
+    np.random.seed(seed)
+    owners = players + 1 if neutral else players
+    white_owner = players if neutral else -1
+    per_player_white = 0
+    spare = 0
+    if neutral:
+        per_player_white = 4 if players == 2 else 2
+        spare = 2 if players == 3 else 0
+    result = np.zeros((n, players), np.int64)
+    placed = np.zeros((6, owners), np.int64)
+    bills = np.zeros((6, MAX_BILLS_PER_CASINO), np.int64)
+    pay = np.zeros((6, owners), np.int64)
+    hand = np.zeros(players, np.int64)
+    white = np.zeros(players, np.int64)
+    nbills = np.zeros(players, np.int64)
+    spare_roll = np.zeros(6, np.int64)
+    scratch = np.zeros((4, 6), np.int64)
+    pile = all_bills.copy()
+    for g in range(n):
+        pile[:] = all_bills
+        np.random.shuffle(pile)
+        head, size = 0, _PILE
+        money = result[g]
+        nbills[:] = 0
+        for r in range(ROUNDS):
+            head, size = _deal(bills, pile, head, size)
+            placed[:, :] = 0
+            hand[:] = DICE_PER_PLAYER
+            white[:] = per_player_white
+            if spare:
+                _roll(spare, spare_roll)
+                placed[:, white_owner] += spare_roll
+            _play_round(policy, placed, hand, white, r % players, bills, white_owner, scratch)
+            size = _pay_out(placed, bills, pile, head, size, money, nbills, pay)
+    return result
+
+
+@_jit
+def _rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, white0: Ints, turn: int,
+              bills: Ints, white_owner: int) -> Ints:
+    np.random.seed(seed)
+    out = np.zeros((n, 6, placed0.shape[1]), np.int64)
+    placed = np.empty_like(placed0)
+    hand = np.empty_like(hand0)
+    white = np.empty_like(white0)
+    scratch = np.zeros((4, 6), np.int64)
+    for g in range(n):
+        placed[:, :] = placed0
+        hand[:] = hand0
+        white[:] = white0
+        _play_round(policy, placed, hand, white, turn, bills, white_owner, scratch)
+        for c in range(6):
+            owner_bills(placed[c], bills[c], out[g, c])
+    return out
+
+
+def simulate_games(
+    n: int, *, players: int = 4, neutral: bool = False, policy: str = "random", seed: int = 0
+) -> Ints:
+    """Play ``n`` whole games with ``policy`` at every seat; return each seat's money, shape (n, players).
+
+    Seat 0 starts round 1 and the start passes left each round, as in :func:`~.engine.new_game`.
+
+    >>> simulate_games(3, players=2, seed=1).shape
+    (3, 2)
+    """
+    chosen = check_policy(policy)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ConfigError(f"n must be a whole number >= 0, got {n!r}")
+    if not isinstance(players, int) or not 2 <= players <= 5 or (neutral and players == 5):
+        raise ConfigError(f"Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}")
+    assert neutral_dice_per_player(3) == 2 and spare_neutral_dice(3) == 2  # the constants compiled above
+    all_bills = np.array(BILLS, dtype=np.int64)
+    return cast(Ints, _games(n, players, bool(neutral), POLICIES.index(chosen), int(seed), all_bills))
+
+
+def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> Ints:
+    """Play the rest of the round ``n`` times from ``state`` (a player must roll); return the bills won.
+
+    The result has shape (n, 6, owners): the bill each owner takes at each casino when the round ends.
+    """
+    chosen = check_policy(policy)
+    if state.phase != "roll":
+        raise IllegalActionError(f"rollouts start when a player must roll ({state.describe()})")
+    placed = np.array([state.placed_on(c) for c in range(1, 7)], dtype=np.int64)
+    hand = np.array([state.in_hand(s) for s in range(state.players)], dtype=np.int64)
+    white = np.array([state.white_in_hand(s) for s in range(state.players)], dtype=np.int64)
+    bills = np.zeros((6, MAX_BILLS_PER_CASINO), dtype=np.int64)
+    for c in range(1, 7):
+        on = state.bills_on(c)
+        bills[c - 1, : len(on)] = on
+    turn = state.current_player
+    assert turn is not None
+    white_owner = state.players if state.neutral else -1
+    return cast(Ints, _rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills,
+                                white_owner))
