@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any, Literal, Self
 
@@ -183,17 +184,18 @@ class Observation:
         }
 
 
-def _sub_multisets(faces: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every sub-multiset of ``faces`` with at least one die and at least one left, smallest first."""
-    counts = Counter(faces)
+@lru_cache(maxsize=8192)
+def show_options(hidden: tuple[int, ...]) -> tuple[Show, ...]:
+    """Every show from a sorted cup: each sub-multiset leaving at least one die, smallest first."""
+    counts = Counter(hidden)
     distinct = sorted(counts)
-    out = []
+    subsets = []
     for takes in product(*(range(counts[f] + 1) for f in distinct)):
         n = sum(takes)
-        if 0 < n < len(faces):
-            out.append(tuple(f for f, k in zip(distinct, takes, strict=True) for _ in range(k)))
-    out.sort(key=lambda t: (len(t), t))
-    return out
+        if 0 < n < len(hidden):
+            subsets.append(tuple(f for f, k in zip(distinct, takes, strict=True) for _ in range(k)))
+    subsets.sort(key=lambda t: (len(t), t))
+    return tuple(Show(s) for s in subsets)
 
 
 class State:
@@ -361,7 +363,7 @@ class State:
             out.append(Challenge())
         shower = self.may_show
         if shower is not None:
-            out.extend(Show(s) for s in _sub_multisets(self._hidden[shower]))
+            out.extend(show_options(self._hidden[shower]))
         return out
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
