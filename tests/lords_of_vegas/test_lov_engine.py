@@ -282,7 +282,7 @@ def test_reorganize_placement_owners_in_turn_order_then_ties() -> None:
         seen=["A1", "A2"],
     )
     s.apply(Reorganize("A1"))
-    s.apply(RollDice((4, 3, 6, 2)))  # blue (seat 0) 6, 4; red 3, 2... wait: groups by seat order
+    s.apply(RollDice((4, 3, 6, 2)))
     # the values are grouped by owner in seat order: blue gets (4, 3), red gets (6, 2)
     assert s.placing[0][0] == RED and s.placing[0][1] == (6, 2)
     s.apply(PlaceDie("A2"))

@@ -389,7 +389,8 @@ def pay(d: Data, card: str) -> None:
             d.money[owner] += value
         if c.boss is not None:
             points.setdefault(c.boss, []).append(c)
-        d.events.append(f"the {c.colour} casino at {c.key} ({c.size} tiles) pays ${c.pips} to its dice")
+        tiles = f"{c.size} tile" + "s" * (c.size > 1)
+        d.events.append(f"the {c.colour} casino at {c.key} ({tiles}) pays ${c.pips} to its dice")
     for boss, theirs in points.items():
         # Smallest casino first; equal sizes score equal points, so their order cannot matter.
         for c in sorted(theirs, key=lambda c: (c.size, ORDER[c.key])):
@@ -554,6 +555,7 @@ def end_turn(d: Data) -> None:
 def play(d: Data, action: Action) -> None:
     """Carry out a step-2 decision already known to be legal."""
     p = d.turn
+    d.events.append(f"{name(p)}: {action}")
     if isinstance(action, Build):
         lot = LOTS[action.lot]
         del d.marker[action.lot]
