@@ -539,7 +539,7 @@ class State:
             raise RecordError(f"Liar's Dice record does not replay: {exc}") from None
         try:
             state._rng.bit_generator.state = body["rng"]
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
             raise RecordError(f"Liar's Dice record has a bad generator state: {exc}") from None
         return state
 
