@@ -104,7 +104,7 @@ def parse_action(text: str) -> Action:
         own_text, white_text = m.group("own"), m.group("white")
         if own_text is None and white_text is None:
             return Roll()
-        own = None if own_text is None else _faces_counts(own_text.replace("-", ""))
+        own = None if not (own_text or "").strip() else _faces_counts(own_text.replace("-", ""))
         white = None if white_text is None else _faces_counts(white_text.replace("-", ""))
         return Roll(own, white)
     raise InvalidActionError(f"cannot read {text!r} as a Las Vegas action (try 'roll' or 'place 3')")

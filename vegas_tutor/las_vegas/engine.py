@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import copy as _copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -253,13 +252,17 @@ class State:
         if not self._undo:
             raise IllegalActionError("nothing to undo: this is the starting position")
         data, rng_state, action = self._undo.pop()
-        self._d = data
+        self._d = data.copy()  # the snapshot itself stays untouched: copies of this state may share it
         self._rng.bit_generator.state = rng_state
         return action
 
     def copy(self) -> Self:
-        """An independent copy (its own generator, same state), for branching."""
-        return _copy.deepcopy(self)
+        """An independent copy (its own generator in the same state, the same undo history), for branching."""
+        twin = type(self)(self._players, neutral=self._neutral, data=self._d.copy(), rng=_clone_rng(self._rng),
+                          names=self._names)
+        twin._undo = list(self._undo)
+        twin._origin = self._origin
+        return twin
 
     # ------------------------------------------------------------------ the rules
     def _describe(self, action: Action) -> str:
@@ -396,7 +399,8 @@ class State:
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
-        """A sealed record: the starting position, every action since, and the generator's state."""
+        """A sealed record: the starting position, every action since (with the generator's state before
+        it, so that undo after loading rewinds the dice exactly), and the generator's state now."""
         origin, origin_rng = self._origin
         body = {
             "players": self._players,
@@ -405,6 +409,7 @@ class State:
             "origin": _data_to_json(origin),
             "origin_rng": origin_rng,
             "actions": [str(a) for a in self.history],
+            "action_rngs": [r for _, r, _ in self._undo],
             "rng": _rng_state(self._rng),
         }
         return dump_record(RECORD_GAME, RECORD_VERSION, body)
@@ -422,7 +427,11 @@ class State:
             rng = make_rng()
             rng.bit_generator.state = body["origin_rng"]
             state = cls(players, neutral=neutral, data=origin, rng=rng, names=names)
-            for text_action in body["actions"]:
+            actions, rngs = body["actions"], body["action_rngs"]
+            if not isinstance(actions, list) or not isinstance(rngs, list) or len(actions) != len(rngs):
+                raise RecordError("saved game: the actions and their generator states do not match up")
+            for text_action, rng_state in zip(actions, rngs, strict=True):
+                state._rng.bit_generator.state = rng_state
                 state.apply(parse_action(text_action))
             state._rng.bit_generator.state = body["rng"]
         except RecordError:
@@ -591,6 +600,12 @@ def _casino_index(casino: int) -> int:
     if not isinstance(casino, int) or isinstance(casino, bool) or not 1 <= casino <= 6:
         raise InvalidActionError(f"casinos are numbered 1..6, got {casino!r}")
     return casino - 1
+
+
+def _clone_rng(rng: Rng) -> Rng:
+    twin = make_rng()
+    twin.bit_generator.state = rng.bit_generator.state
+    return twin
 
 
 def _rng_state(rng: Rng) -> dict[str, Any]:
