@@ -2,8 +2,9 @@
 
 The root address redirects to the rendered ``index.ipynb`` (Voilà 0.5 has no "default notebook" setting
 for a served folder, voila-dashboards/voila#540, so a small ``Voila`` subclass adds the redirect), the
-folder listing is replaced by the same redirect, and kernels are pre-heated: every lesson has one kernel
-that already ran it, so opening a lesson only has to draw it.
+folder listing is replaced by the same redirect, a page's kernel is shut down when the learner leaves the
+page, and kernels are pre-heated: every lesson has one kernel that already ran it, so opening a lesson only
+has to draw it.
 
 >>> voila_argv(parse_args(["--port", "9000", "--no-browser"]))[1:4]
 ['--Voila.ip=127.0.0.1', '--Voila.port=9000', '--Voila.port_retries=0']
@@ -142,12 +143,28 @@ def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]
 def _app_class() -> Any:
     """The Voilà application with the landing-page redirects (imported late: Voilà is slow to import)."""
     from voila.app import Voila  # type: ignore[import-untyped]
+    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+    class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
+        """Voilà's page handler, also setting the ``_xsrf`` cookie.
+
+        The rendered page shuts its kernel down when the learner leaves it (a beacon carrying that cookie);
+        Voilà 0.5 never sets the cookie, so the shutdown is refused with 403 and every visit would leave a
+        kernel running (voila-dashboards/voila#1458).
+        """
+
+        async def get(self, path: str | None = None) -> None:
+            _ = self.xsrf_token  # reading it sets the cookie
+            await super().get(path)
 
     class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         """Voilà serving a lessons folder, whose root address is the landing page."""
 
         def init_handlers(self) -> list[Any]:
-            handlers: list[Any] = super().init_handlers()
+            handlers: list[Any] = [
+                (route[0], LessonPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+                for route in super().init_handlers()
+            ]
             return [*landing_redirects(self.server_url), *handlers]
 
     return LessonsVoila

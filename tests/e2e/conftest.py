@@ -1,0 +1,109 @@
+"""Fixtures for the browser tests: one real ``vegas-tutor`` server and one chromium for the whole session.
+
+Reuse them in any ``tests/e2e/test_e2e_*.py``::
+
+    @pytest.mark.e2e
+    def test_board_draws(open_lesson):
+        page = open_lesson("01.01-placing-dice.ipynb", selector=".lv-board")
+        page.get_by_role("button", name="Place the 3s").click()
+
+``app_server`` (its ``url``, ``port``, ``log_tail()``, ``kernel_process(id)``), ``chromium_browser``,
+``app_page`` (a fresh tab per test), ``open_lesson(name, selector=None)`` (waits until Voilà drew every cell
+and widget, fails on a widget or cell error) and ``save_screenshot(page, name)`` (tests/e2e/screenshots/).
+
+Set ``VEGAS_TUTOR_E2E_LESSONS=DIR`` to run the same tests against another lessons folder.
+Without ``/usr/bin/chromium`` the tests are skipped, or fail when the ``CI`` variable is set.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from e2e_app import (  # the helper module sits beside this file
+    CHROMIUM,
+    AppError,
+    AppServer,
+    launch_chromium,
+    open_page,
+    screenshot,
+    start_server,
+    stop_server,
+    watch_errors,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+def _unavailable(reason: str) -> None:
+    """No browser here: a failure on CI (where ``.ci/run`` installs chromium), a skip elsewhere."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (required when CI is set)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """``vegas-tutor --no-browser --port <free port>``, running for the whole session; its log is kept."""
+    log_path = tmp_path_factory.mktemp("vegas-tutor") / "server.log"
+    lessons = os.environ.get("VEGAS_TUTOR_E2E_LESSONS")
+    extra = ["--lessons", lessons] if lessons else []
+    try:
+        server = start_server(log_path, extra_args=extra)
+    except AppError as error:
+        pytest.fail(str(error), pytrace=False)
+    yield server
+    stop_server(server)
+    print(f"\nvegas-tutor server log: {log_path}")
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Browser]:
+    """Debian's chromium driven by Playwright (sync API), shared by all tests."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed: pip install '.[test]'")
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def app_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Page]:
+    """A fresh browser tab (own context, 1280x900) on the app; closed after the test."""
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch_errors(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def open_lesson(app_page: Page, app_server: AppServer) -> Callable[..., Page]:
+    """``open_lesson(name, selector=None)``: open a rendered lesson and wait until its widgets are drawn."""
+
+    def _open(name: str, selector: str | None = None) -> Page:
+        try:
+            return open_page(app_page, f"{app_server.url}voila/render/{name}", selector)
+        except AppError as error:
+            pytest.fail(f"{error}\nserver log:\n{app_server.log_tail()}", pytrace=False)
+
+    return _open
+
+
+@pytest.fixture
+def save_screenshot() -> Callable[[Page, str], Path]:
+    """``save_screenshot(page, name)`` writes tests/e2e/screenshots/<name>.png and returns its path."""
+    return screenshot

@@ -1,0 +1,247 @@
+"""Drive the served app: start ``vegas-tutor`` as a subprocess, launch Debian's chromium, wait for lessons.
+
+Shared by the browser tests (``tests/e2e/conftest.py``) and the benchmark (``bench/bench_app.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright
+
+CHROMIUM = Path(os.environ.get("VEGAS_TUTOR_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's chromium: Playwright cannot download its own browsers here."""
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+LANDING_PATH = "voila/render/index.ipynb"
+SERVER_START_TIMEOUT = 60.0
+LESSON_TIMEOUT_MS = 30_000
+
+# True once Voilà has drawn every cell and every widget view of the page; a string when it shows an error.
+# A widget view still empty counts as not drawn yet (anywidget loads its ES module asynchronously).
+_RENDERED_JS = """() => {
+  if (document.getElementById('loading')) return false;
+  if (!document.querySelector('.jp-Cell')) return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  const stderr = document.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]');
+  if (stderr) return 'cell error: ' + (stderr.textContent || '').trim().slice(0, 300);
+  for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+    const text = (out.textContent || '').trim();
+    if (text.includes('Error displaying widget')) return 'widget error: ' + text.slice(0, 300);
+    if (out.childElementCount === 0 && text.startsWith('Loading widget')) return false;
+    const view = out.querySelector(':scope > .lm-Widget');
+    if (view && view.childElementCount === 0 && !(view.textContent || '').trim()) return false;
+  }
+  return true;
+}"""
+
+_ERRORS_ATTRIBUTE = "_vegas_tutor_errors"
+
+
+class AppError(RuntimeError):
+    """The served app did not start or a page did not render."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def vegas_tutor_command() -> list[str]:
+    """The installed ``vegas-tutor`` console script of this Python environment."""
+    beside = Path(sys.executable).with_name("vegas-tutor")
+    found = str(beside) if beside.is_file() else shutil.which("vegas-tutor")
+    if found is None:
+        raise AppError("the vegas-tutor command is not installed: run pip install '.[test]'")
+    return [found]
+
+
+@dataclass
+class AppServer:
+    """A running ``vegas-tutor --no-browser --port N`` and where its log goes."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    children: dict[int, psutil.Process] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        """The root address, with a final slash."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The end of the server's log, for failure messages."""
+        text = self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def kernel_processes(self) -> list[psutil.Process]:
+        """The kernel processes the server started and that are alive now."""
+        try:
+            parent = psutil.Process(self.process.pid)
+            kernels = [p for p in parent.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+        except psutil.Error:
+            return []
+        self.children.update((p.pid, p) for p in kernels)
+        return kernels
+
+    def kernel_process(self, kernel_id: str) -> psutil.Process:
+        """The process of one kernel, found by the connection file named after its id."""
+        for process in self.kernel_processes():
+            if any(f"kernel-{kernel_id}.json" in part for part in process.cmdline()):
+                return process
+        raise AppError(f"no kernel process for kernel {kernel_id}")
+
+
+def _answers(port: int) -> bool:
+    """Whether the server answers its root address (a redirect, so no kernel is started)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status in (301, 302)
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def start_server(log_path: Path, port: int | None = None, extra_args: list[str] | None = None) -> AppServer:
+    """Start ``vegas-tutor`` and return once it answers; ``AppError`` with its log if it does not."""
+    port = free_port() if port is None else port
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    command = [*vegas_tutor_command(), "--no-browser", "--port", str(port), *(extra_args or [])]
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    server = AppServer(port, process, log_path)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AppError(f"vegas-tutor exited with status {process.returncode}:\n{server.log_tail()}")
+        if _answers(port):
+            return server
+        time.sleep(0.2)
+    stop_server(server)
+    raise AppError(f"vegas-tutor did not answer within {SERVER_START_TIMEOUT:.0f} s:\n{server.log_tail()}")
+
+
+def stop_server(server: AppServer, timeout: float = 20.0) -> None:
+    """Stop the server by its pid (SIGTERM: Voilà shuts its kernels down), then any kernel left behind."""
+    server.kernel_processes()
+    if server.process.poll() is None:
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(5)
+    for process in server.children.values():
+        with contextlib.suppress(psutil.Error):  # gone already; psutil refuses a pid now someone else's
+            process.kill()
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's chromium, headless, through Playwright's sync API."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Start collecting the page's script errors and console errors (idempotent); return the live list.
+
+    Failed loads of outside addresses (Voilà's template links a web font from a CDN) are left out: the app
+    works offline.
+    """
+    errors: list[str] | None = getattr(page, _ERRORS_ATTRIBUTE, None)
+    if errors is not None:
+        return errors
+    collected: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        where = str(message.location.get("url", ""))
+        if message.text.startswith("Failed to load resource") and not where.startswith("http://127.0.0.1"):
+            return
+        collected.append(f"console error: {message.text[:500]} (at {where})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: collected.append(f"page error: {error}"))
+    setattr(page, _ERRORS_ATTRIBUTE, collected)
+    return collected
+
+
+def wait_until_rendered(page: Page, selector: str | None = None, timeout_ms: int = LESSON_TIMEOUT_MS) -> None:
+    """Wait until Voilà drew every cell and widget view (and ``selector`` is visible, if given).
+
+    ``AppError`` as soon as the page shows a cell or widget error or logs a script error (collected since
+    ``watch_errors(page)``), and on timeout. A widget that draws nothing at all never counts as drawn.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    errors = watch_errors(page)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        if errors:
+            raise AppError(f"{page.url}: " + "; ".join(errors))
+        try:
+            verdict = page.evaluate(_RENDERED_JS)
+        except PlaywrightError as error:  # the page is between two documents (redirect, link clicked)
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            verdict = False
+        if isinstance(verdict, str):
+            raise AppError(f"{page.url}: {verdict}")
+        if verdict is True and (selector is None or page.locator(selector).first.is_visible()):
+            return
+        if time.monotonic() > deadline:
+            missing = "" if verdict is True else "cells or widgets still being drawn; "
+            raise AppError(f"{page.url}: not rendered after {timeout_ms} ms ({missing}selector {selector!r})")
+        page.wait_for_timeout(50)
+
+
+def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int = LESSON_TIMEOUT_MS) -> Page:
+    """Go to ``url`` and wait until it is rendered (see ``wait_until_rendered``)."""
+    watch_errors(page)
+    page.goto(url, wait_until="commit")
+    wait_until_rendered(page, selector, timeout_ms)
+    return page
+
+
+def kernel_id(page: Page) -> str:
+    """The id of the kernel behind a rendered Voilà page."""
+    config: dict[str, Any] = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+    )
+    return str(config["kernelId"])
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot as ``tests/e2e/screenshots/<name>.png`` and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,114 @@
+"""The served app in a real browser: the landing page at the root address and the lessons it links to."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import pytest
+from e2e_app import AppServer, kernel_id, open_page, wait_until_rendered
+
+from vegas_tutor.resources import lessons_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _lesson_nav() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["lesson_nav"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+nav = _lesson_nav()
+SERVED = Path(os.environ.get("VEGAS_TUTOR_E2E_LESSONS") or lessons_dir())
+LESSONS = nav.find_lessons(SERVED)
+LANDING_HEADING = "vegas-tutor: learn three dice games"
+
+
+def _heading_texts(page: Page, level: str) -> list[str]:
+    return [text.rstrip("¶").strip() for text in page.locator(level).all_inner_texts()]
+
+
+def test_root_address_shows_the_rendered_landing_page_not_a_file_listing(
+    app_page: Page, app_server: AppServer, save_screenshot: Callable[[Page, str], Path]
+) -> None:
+    app_page.goto(app_server.url, wait_until="commit")
+    wait_until_rendered(app_page)
+    assert app_page.url == f"{app_server.url}voila/render/index.ipynb"
+    assert app_page.get_by_role("heading", name=LANDING_HEADING, level=1).is_visible()
+    assert _heading_texts(app_page, "h2") == ["01 Las Vegas", "02 Liar's Dice", "03 Lords of Vegas"]
+    assert app_page.locator(".jp-DirListing, .voila-notebooks, .list_item").count() == 0
+    assert app_page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0  # no code shown
+    for lesson in LESSONS:
+        link = app_page.get_by_role("link", name=lesson.title, exact=True)
+        assert link.get_attribute("href") == lesson.name
+    save_screenshot(app_page, "landing")
+
+
+@pytest.mark.parametrize("path", ["voila/tree", "voila/tree/", "voila/tree/anything/else"])
+def test_the_folder_listing_leads_to_the_landing_page(
+    app_page: Page, app_server: AppServer, path: str
+) -> None:
+    response = app_page.goto(f"{app_server.url}{path}", wait_until="commit")
+    assert response is not None
+    assert app_page.url == f"{app_server.url}voila/render/index.ipynb"
+
+
+def test_server_binds_localhost_only(app_server: AppServer) -> None:
+    import psutil
+
+    addresses = {
+        conn.laddr.ip for conn in psutil.Process(app_server.process.pid).net_connections(kind="inet")
+        if conn.status == psutil.CONN_LISTEN
+    }
+    assert addresses == {"127.0.0.1"}
+
+
+@pytest.mark.skipif(not LESSONS, reason="no lesson notebooks in lessons/ yet (the index lists none)")
+def test_every_lesson_link_opens_the_rendered_lesson_with_its_navigation(
+    app_page: Page, app_server: AppServer, save_screenshot: Callable[[Page, str], Path]
+) -> None:
+    for position, lesson in enumerate(LESSONS):
+        app_page.goto(f"{app_server.url}voila/render/index.ipynb", wait_until="commit")
+        wait_until_rendered(app_page)
+        app_page.get_by_role("link", name=lesson.title, exact=True).click()
+        app_page.wait_for_url(f"**/voila/render/{lesson.name}")
+        wait_until_rendered(app_page)
+        assert lesson.title in _heading_texts(app_page, "h1"), lesson.name
+        index_links = app_page.get_by_role("link", name="Index", exact=True)
+        assert index_links.count() == 2, f"{lesson.name}: navigation at top and bottom"
+        if position + 1 < len(LESSONS):
+            following = LESSONS[position + 1]
+            assert app_page.get_by_role("link", name=f"{following.title} >").count() == 2
+        save_screenshot(app_page, lesson.path.stem)
+    index_links.first.click()
+    app_page.wait_for_url("**/voila/render/index.ipynb")
+
+
+def test_leaving_a_page_shuts_its_kernel_down(app_page: Page, app_server: AppServer) -> None:
+    import psutil
+
+    landing = f"{app_server.url}voila/render/index.ipynb"
+    open_page(app_page, landing)
+    first_id = kernel_id(app_page)
+    first = app_server.kernel_process(first_id)
+    open_page(app_page, landing)  # leaving the first visit; the second one gets a fresh kernel
+    assert kernel_id(app_page) != first_id
+    try:
+        first.wait(timeout=10)
+    except psutil.TimeoutExpired:
+        pytest.fail(f"the kernel of a page left behind is still running\n{app_server.log_tail()}")
+    assert " 403 " not in app_server.log_path.read_text(encoding="utf-8", errors="replace")
