@@ -123,7 +123,7 @@ def test_chance_roll_must_match_dice_held() -> None:
         s.apply(Roll((1, 2)))
     with pytest.raises(InvalidActionError):
         s.apply(Roll((1, 2, 7)))
-    assert s.history == []
+    assert s.history == ()
 
 
 def test_challenge_bidder_right_challenger_loses_difference() -> None:
@@ -254,7 +254,7 @@ def test_copy_is_independent() -> None:
     s = new_game(3, seed=2)
     c = s.copy()
     c.apply(Roll())
-    assert s.history == [] and len(c.history) == 1
+    assert s.history == () and len(c.history) == 1
     s.apply(Roll())
     assert s.hidden == c.hidden  # same generator state at the branch
 
@@ -297,3 +297,12 @@ def test_json_round_trip_and_corruption() -> None:
             State.from_json(bad)
     with pytest.raises(RecordError):
         State.from_json(dump_record("las_vegas", 1, envelope["body"]))
+
+
+def test_state_follows_the_shared_protocol() -> None:
+    from vegas_tutor.core.protocol import GameState
+
+    game: GameState = new_game(2, seed=0)  # checked statically by mypy
+    for name in ("current_player", "is_over", "winners", "legal_actions", "apply", "undo",
+                 "chance_outcomes", "copy", "to_json", "from_json"):
+        assert hasattr(game, name)

@@ -45,7 +45,7 @@ def test_odds_policy_batch_equals_engine_round_by_round(players: int, dice: int)
     for i in range(300):
         s = State.start([dice] * players, seed=0)
         while s.is_chance:
-            s.apply(Roll(faces_of(hidden[i, s.current_player])))  # type: ignore[index]
+            s.apply(Roll(faces_of(hidden[i, s.current_player])))
         result, bids, shows = play_round(s, "odds", make_rng(0))
         assert tuple(batch.lost[i]) == result.losses
         assert batch.bids[i] == bids and shows == 0 and batch.shows[i] == 0

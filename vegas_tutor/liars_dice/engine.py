@@ -344,9 +344,9 @@ class State:
         return self._last
 
     @property
-    def history(self) -> list[Action]:
+    def history(self) -> tuple[Action, ...]:
         """Every action applied so far (rolls with their results)."""
-        return [a for a, _ in self._history]
+        return tuple(a for a, _ in self._history)
 
     def total_dice(self) -> int:
         return sum(self._counts)
