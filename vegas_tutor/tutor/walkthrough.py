@@ -1,0 +1,54 @@
+"""A whole round of Las Vegas, played by bots and told move by move, as a scenario for the stepper.
+
+>>> round_one = watch_round(players=3, seed=2)
+>>> round_one.id, round_one.steps[0].highlight
+('LV-WATCH', ('casinos',))
+>>> round_one.steps[-1].state.round
+2
+"""
+
+from __future__ import annotations
+
+from vegas_tutor.core.dice import make_rng
+from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.las_vegas.actions import Roll
+from vegas_tutor.las_vegas.engine import State, new_game
+from vegas_tutor.las_vegas.policies import check_policy, choose_face
+
+
+def watch_round(
+    players: int = 4, *, seed: int = 0, policy: str = "greedy", neutral: bool = False
+) -> Scenario[State]:
+    """Round 1 of a seeded game played by ``policy`` bots: one step per turn (the roll and the face chosen).
+
+    The narration is the engine's own log lines for the turn; the last step is the payout.
+    """
+    chosen = check_policy(policy)
+    rng = make_rng(seed)
+    state = new_game(players, neutral=neutral, seed=seed)
+    steps = [Step(
+        "The bills are dealt: each casino has at least $50k. Every player holds 8 dice of their colour. "
+        f"{state.names[0]} starts.",
+        state.copy(), ("casinos",),
+    )]
+    while state.round == 1 and not state.is_over:
+        seen = len(state.log)
+        state.apply(Roll())
+        while state.phase != "place":  # the spare white dice of a 3-player variant game come first
+            state.apply(Roll())
+        action = choose_face(state, chosen, rng)
+        state.apply(action)
+        lines = [line for line in state.log[seen:] if not line.startswith("Bills dealt")]
+        text = " ".join(line + "." for line in lines)
+        highlight: tuple[str, ...] = (f"casino:{action.face}",)
+        if state.round != 1:
+            placed = len(lines) - len(state.payouts[-1]) - 1  # the turn's own lines, before the payout
+            turn = " ".join(line + "." for line in lines[:placed])
+            paid = " ".join(line + "." for line in lines[placed:])
+            text = f"{turn} That was the last die: the round is over and the casinos pay. {paid}"
+            highlight = ("payout",)
+        elif state.current_player is not None:
+            text += f" Next: {state.names[state.current_player]}."
+        steps.append(Step(text, state.copy(), highlight))
+    return Scenario("LV-WATCH", f"A whole round, played by {chosen} bots", tuple(steps))
+
