@@ -1,0 +1,258 @@
+"""Benchmark the served app in a real browser: first render, kernel memory, click-to-board latency.
+
+Starts the real ``vegas-tutor --no-browser`` (as the browser tests do) and drives Debian's chromium through
+Playwright. It measures, and prints:
+
+* server start: from launching the command until it answers, then until every pre-heated kernel pool is
+  filled (the log line Voilà writes per notebook);
+* first render of the landing page right after the server answers, and of every lesson once the pools are
+  filled: from navigation until Voilà drew every cell and widget view (goal <= 3 s);
+* memory of the kernel behind each open lesson (resident set size, goal <= 150 MB), and of the whole pool;
+* ``click_latency(...)``: click -> board updated, p50 and p95 over repeated clicks (goal <= 100 ms at p95),
+  for any lesson and selectors, e.g. once the Las Vegas board exists::
+
+      python bench/bench_app.py --click 01.01-placing-dice.ipynb '.lv-face[data-face="3"]' '.lv-board'
+
+Usage: ``python bench/bench_app.py [--lessons DIR] [--click LESSON CLICK_SEL BOARD_SEL] [--json FILE]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+from e2e_app import (  # noqa: E402  (shared with the browser tests)
+    AppServer,
+    kernel_id,
+    launch_chromium,
+    open_page,
+    start_server,
+    stop_server,
+    wait_until_rendered,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+MB = 1024 * 1024
+POOL_TIMEOUT = 180.0
+
+# Click one element and resolve with the milliseconds until the board element next changes (any DOM mutation
+# under it), measured inside the page so the figure excludes Playwright's own round trips.
+_CLICK_TO_UPDATE_JS = """async ([clickSelector, boardSelector, timeoutMs]) => {
+  const board = document.querySelector(boardSelector);
+  const target = document.querySelector(clickSelector);
+  if (!board) throw new Error('no board element ' + boardSelector);
+  if (!target) throw new Error('no element to click ' + clickSelector);
+  return await new Promise((resolve, reject) => {
+    let timer = null;
+    const observer = new MutationObserver(() => {
+      observer.disconnect(); clearTimeout(timer); resolve(performance.now() - start);
+    });
+    observer.observe(board, {subtree: true, childList: true, attributes: true, characterData: true});
+    const fail = () => { observer.disconnect(); reject(new Error('board did not change')); };
+    timer = setTimeout(fail, timeoutMs);
+    const start = performance.now();
+    target.click();
+  });
+}"""
+
+
+def _lesson_nav() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["lesson_nav"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass
+class PageFigures:
+    """One page's first render and the memory of the kernel behind it."""
+
+    name: str
+    first_render_s: float
+    kernel_rss_mb: float
+
+
+@dataclass
+class ClickFigures:
+    """Click -> board updated, over ``clicks`` clicks."""
+
+    lesson: str
+    clicks: int
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+
+
+@dataclass
+class Report:
+    """Everything measured in one run."""
+
+    server_answers_s: float = 0.0
+    pools_filled_s: float | None = None
+    pool_kernels: int = 0
+    pool_rss_mb: float = 0.0
+    pages: list[PageFigures] = field(default_factory=list)
+    clicks: list[ClickFigures] = field(default_factory=list)
+
+
+def kernel_rss_mb(server: AppServer, page: Page) -> float:
+    """Resident memory of the kernel behind ``page``, in MB."""
+    return float(server.kernel_process(kernel_id(page)).memory_info().rss) / MB
+
+
+def measure_page(browser: Browser, server: AppServer, name: str) -> PageFigures:
+    """Open ``name`` in a fresh tab, time its first render, read its kernel's memory, close the tab."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        start = time.perf_counter()
+        open_page(page, f"{server.url}voila/render/{name}")
+        elapsed = time.perf_counter() - start
+        return PageFigures(name, elapsed, kernel_rss_mb(server, page))
+    finally:
+        context.close()
+
+
+def wait_for_pools(
+    server: AppServer, notebooks: list[str], started: float, timeout: float = POOL_TIMEOUT
+) -> float | None:
+    """Wait until Voilà logged a filled kernel pool for every notebook; seconds since ``started``
+    (a ``time.perf_counter()``), or None on timeout."""
+    filled = re.compile(r"Kernel pool of (\S+) is filled")
+    while time.perf_counter() - started < timeout:
+        log = server.log_path.read_text(encoding="utf-8", errors="replace")
+        if set(notebooks) <= set(filled.findall(log)):
+            return time.perf_counter() - started
+        time.sleep(0.1)
+    return None
+
+
+def click_latency(
+    browser: Browser,
+    server: AppServer,
+    lesson: str,
+    click_selector: str,
+    board_selector: str,
+    clicks: int = 20,
+    reset_selector: str | None = None,
+    timeout_ms: int = 5000,
+) -> ClickFigures:
+    """Click ``click_selector`` ``clicks`` times in ``lesson``; time each until ``board_selector`` changes.
+
+    ``reset_selector`` (e.g. a Restart button) is clicked, untimed, after each timed click, for moves that
+    cannot be repeated from the new state. Each wait ends at the board's first DOM change after the click.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        open_page(page, f"{server.url}voila/render/{lesson}", board_selector)
+        timings = []
+        for _ in range(clicks):
+            page.wait_for_selector(click_selector, state="visible")
+            arguments = [click_selector, board_selector, timeout_ms]
+            timings.append(float(page.evaluate(_CLICK_TO_UPDATE_JS, arguments)))
+            wait_until_rendered(page, board_selector)
+            if reset_selector is not None:
+                page.click(reset_selector)
+                page.wait_for_timeout(50)
+        timings.sort()
+        p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
+        return ClickFigures(lesson, clicks, statistics.median(timings), p95, timings[-1])
+    finally:
+        context.close()
+
+
+def run(lessons: Path | None, click: list[str] | None, clicks: int) -> Report:
+    """Start the server, measure, stop it; the figures."""
+    from playwright.sync_api import sync_playwright
+
+    nav = _lesson_nav()
+    lesson_names = [lesson.name for lesson in nav.find_lessons(lessons or _bundled_lessons())]
+    report = Report()
+    log_path = Path(tempfile.mkdtemp(prefix="bench-app-")) / "server.log"
+    start = time.perf_counter()
+    server = start_server(log_path, extra_args=["--lessons", str(lessons)] if lessons else [])
+    report.server_answers_s = time.perf_counter() - start
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            report.pages.append(measure_page(browser, server, "index.ipynb"))
+            report.pools_filled_s = wait_for_pools(server, ["index.ipynb", *lesson_names], start)
+            pool = server.kernel_processes()
+            report.pool_kernels = len(pool)
+            report.pool_rss_mb = sum(process.memory_info().rss for process in pool) / MB
+            for name in lesson_names:
+                report.pages.append(measure_page(browser, server, name))
+            if click:
+                lesson, click_selector, board_selector = click
+                report.clicks.append(
+                    click_latency(browser, server, lesson, click_selector, board_selector, clicks=clicks)
+                )
+            browser.close()
+    finally:
+        stop_server(server)
+    return report
+
+
+def _bundled_lessons() -> Path:
+    from vegas_tutor.resources import lessons_dir
+
+    return lessons_dir()
+
+
+def print_report(report: Report) -> None:
+    """The figures, one per line, with the goals."""
+    print(f"server answers after            {report.server_answers_s:6.2f} s")
+    filled = "not within the timeout" if report.pools_filled_s is None else f"{report.pools_filled_s:6.2f} s"
+    print(f"all kernel pools filled after   {filled}")
+    pool = f"{report.pool_kernels:3d}, {report.pool_rss_mb:7.1f} MB resident in all"
+    print(f"kernels running at that moment  {pool}")
+    print(f"{'page':40s} {'first render':>12s} {'kernel RSS':>11s}   (goals: <= 3 s, <= 150 MB)")
+    for page in report.pages:
+        print(f"{page.name:40s} {page.first_render_s:10.2f} s {page.kernel_rss_mb:8.1f} MB")
+    for figures in report.clicks:
+        print(
+            f"click -> board updated in {figures.lesson}: p50 {figures.p50_ms:.1f} ms, "
+            f"p95 {figures.p95_ms:.1f} ms, max {figures.max_ms:.1f} ms over {figures.clicks} clicks"
+            " (goal: p95 <= 100 ms)"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--lessons", type=Path, default=None, help="serve this lessons folder instead")
+    parser.add_argument(
+        "--click", nargs=3, metavar=("LESSON", "CLICK_SELECTOR", "BOARD_SELECTOR"),
+        help="also time click -> board updated in LESSON",
+    )
+    parser.add_argument("--clicks", type=int, default=20, help="timed clicks for --click (default 20)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
+    args = parser.parse_args(argv)
+    report = run(args.lessons, args.click, args.clicks)
+    print_report(report)
+    if args.json is not None:
+        payload: dict[str, Any] = asdict(report)
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
