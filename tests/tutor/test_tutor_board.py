@@ -1,0 +1,251 @@
+"""``LasVegasBoard`` without a browser: every intent, refusals that change nothing, bots, what-if mode."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.las_vegas import State, new_game
+from vegas_tutor.las_vegas.odds import bills_now
+from vegas_tutor.tutor import LasVegasBoard
+from vegas_tutor.tutor.board import default_names
+
+SYNCED = ("board", "odds", "outlook", "stepper", "error", "show_odds", "assumption", "what_if", "auto_roll",
+          "interactive")
+
+
+def snapshot(board: LasVegasBoard) -> tuple[str, str, str]:
+    """Everything a refused intent must leave alone: the real game, the shown game and the synced views."""
+    views = json.dumps({name: getattr(board, name) for name in SYNCED if name != "error"}, sort_keys=True)
+    return board.state.to_json(), board.shown_state.to_json(), views
+
+
+def refused(board: LasVegasBoard, message: object, reason: str) -> None:
+    before = snapshot(board)
+    version = board.version
+    assert board.handle(message) is False
+    assert reason in board.error
+    assert snapshot(board) == before
+    assert board.version == version + 1  # the browser is told, even when the same reason repeats
+
+
+@pytest.fixture
+def board() -> LasVegasBoard:
+    return LasVegasBoard(players=4, seed=11, bots="greedy", show_odds=False)
+
+
+def test_a_new_board_waits_for_the_learner_to_roll(board: LasVegasBoard) -> None:
+    assert board.board["turn"] == {"seat": 0, "name": "You", "human": True}
+    assert [o["name"] for o in board.board["owners"]] == ["You", "Benno", "Carla", "Denny"]
+    assert [o["player"] for o in board.board["owners"]] == ["you", "bot", "bot", "bot"]
+    assert board.board["phase"] == "roll" and board.error == ""
+    assert board.odds == {"status": "off", "reason": "The odds are hidden."}
+    json.dumps(board.board)
+
+
+def test_roll_then_place_lets_the_bots_play_until_the_learner_is_back(board: LasVegasBoard) -> None:
+    assert board.handle({"type": "roll"})
+    roll = board.board["roll"]
+    assert board.board["phase"] == "place" and sum(roll["own"]) == 8
+    face = roll["groups"][0]["face"]
+    dice = roll["groups"][0]["own"]
+    assert board.handle({"type": "place", "face": face})
+    state = board.state
+    assert state.placed_on(face)[0] == dice and state.in_hand(0) == 8 - dice
+    assert state.current_player == 0 and state.phase == "roll"  # three bots have played in between
+    assert all(state.in_hand(s) < 8 for s in (1, 2, 3))
+    log = board.board["log"]
+    assert log[0].startswith(f"You place {dice} of your dice on casino {face}")
+    assert any(line.startswith("Benno places") for line in log)
+    assert board.board["highlight"] == [f"casino:{face}"]
+
+
+def test_python_side_roll_and_place_raise_when_refused(board: LasVegasBoard) -> None:
+    with pytest.raises(IllegalActionError, match="roll first"):
+        board.place(3)
+    board.roll()
+    with pytest.raises(IllegalActionError, match="rolled already"):
+        board.roll()
+
+
+def test_placing_a_face_not_rolled_is_refused_with_the_engines_reason(board: LasVegasBoard) -> None:
+    board.handle({"type": "roll"})
+    own, _ = board.state.current_roll  # type: ignore[misc]
+    missing = next(f for f in range(1, 7) if own[f - 1] == 0)
+    refused(board, {"type": "place", "face": missing}, f"no die of the roll shows {missing}")
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ({"type": "place", "face": 3}, "roll first"),
+    ({"type": "place", "face": "3"}, "whole number"),
+    ({"type": "teleport"}, "unknown message type"),
+    ("roll", "must be an object"),
+    ({"type": "roll", "seat": 2}, "unexpected fields"),
+    ({"type": "what_if", "casino": 1, "owner": 0, "count": 2}, "switch on what-if mode first"),
+    ({"type": "reset"}, "nothing to reset"),
+    ({"type": "step", "to": "next"}, "not playing a scenario"),
+    ({"type": "option", "name": "assumption", "value": "psychic"}, "one of random, greedy"),
+])
+def test_malformed_or_untimely_messages_change_nothing(
+    board: LasVegasBoard, message: dict[str, Any], reason: str
+) -> None:
+    refused(board, message, reason)
+
+
+def test_rolling_twice_is_refused(board: LasVegasBoard) -> None:
+    board.handle({"type": "roll"})
+    refused(board, {"type": "roll"}, "you have rolled already")
+
+
+def test_out_of_turn_moves_are_refused() -> None:
+    bills = [[60_000], [50_000], [50_000], [90_000], [50_000], [70_000]]
+    state = State.position(3, casino_bills=bills, turn=1)
+    board = LasVegasBoard(state, humans=(0,), interactive=False)
+    refused(board, {"type": "roll"}, "this board shows a position")
+    board.interactive = True  # a board handed over mid-turn: Benno (a bot) has not moved yet
+    refused(board, {"type": "roll"}, "it is Benno's turn, not yours")
+
+
+def test_an_accepted_intent_clears_the_last_error(board: LasVegasBoard) -> None:
+    board.handle({"type": "place", "face": 1})
+    assert board.error
+    assert board.handle({"type": "roll"}) and board.error == ""
+
+
+def test_messages_arrive_through_the_widget_channel(board: LasVegasBoard) -> None:
+    board._on_msg(board, {"type": "roll"}, [])
+    assert board.board["phase"] == "place"
+    board._on_msg(board, {"type": "roll", "extra": 1}, [])
+    assert "unexpected fields" in board.error
+
+
+def test_odds_follow_the_roll_and_the_assumption() -> None:
+    board = LasVegasBoard(players=3, seed=2)
+    assert board.odds["status"] == "waiting" and "Roll your dice" in board.odds["reason"]
+    board.handle({"type": "roll"})
+    faces = [g["face"] for g in board.board["roll"]["groups"]]
+    assert board.odds["status"] == "ready" and board.odds["assumption"] == "random"
+    assert [f["face"] for f in board.odds["faces"]] == faces
+    assert all(f["stderr"] <= 1_500 for f in board.odds["faces"])
+    random_odds = board.odds
+    assert board.handle({"type": "option", "name": "assumption", "value": "greedy"})
+    assert board.assumption == "greedy" and board.odds["assumption"] == "greedy"
+    assert board.odds != random_odds
+    assert board.handle({"type": "option", "name": "show_odds", "value": False})
+    assert board.odds["status"] == "off"
+    board.show_odds = True  # the Python side switches too (a lesson's code)
+    assert board.odds["status"] == "ready"
+
+
+def test_auto_roll_rolls_the_learners_dice() -> None:
+    board = LasVegasBoard(players=2, seed=5, show_odds=False)
+    assert board.handle({"type": "option", "name": "auto_roll", "value": True})
+    assert board.board["phase"] == "place" and board.board["turn"]["human"]
+    board.handle({"type": "place", "face": board.board["roll"]["groups"][0]["face"]})
+    assert board.board["phase"] == "place" and board.board["turn"]["seat"] == 0
+
+
+def test_what_if_mode_moves_dice_freely_and_resets_to_the_real_game(board: LasVegasBoard) -> None:
+    board.handle({"type": "roll"})
+    real = board.state.to_json()
+    assert board.handle({"type": "option", "name": "what_if", "value": True})
+    assert board.outlook["status"] == "ready"
+    assert board.handle({"type": "what_if", "casino": 4, "owner": 2, "count": 5})
+    shown = board.shown_state
+    assert shown.placed_on(4)[2] == 5 and shown.in_hand(2) == 3
+    assert board.state.to_json() == real  # the real game is untouched
+    assert board.board["what_if"] and board.board["explored"]
+    assert board.board["casinos"][3]["dice"][2] == 5
+    assert [row["now"] for row in board.outlook["rows"]] == [list(r) for r in bills_now(shown)]
+    assert board.outlook["rows"][3]["now"][2] == board.board["casinos"][3]["bills"][0]
+    refused(board, {"type": "what_if", "casino": 4, "owner": 2, "count": 9}, "has only 3 dice in hand")
+    refused(board, {"type": "what_if", "casino": 4, "owner": 4, "count": 1}, "no owner 4")
+    refused(board, {"type": "place", "face": 1}, "leave what-if mode to play")
+    assert board.handle({"type": "reset"})
+    assert board.shown_state.to_json() == real and not board.board["explored"]
+    assert board.handle({"type": "what_if", "casino": 1, "owner": 0, "count": 2})
+    assert board.handle({"type": "option", "name": "what_if", "value": False})
+    assert board.shown_state.to_json() == real and board.outlook["status"] == "off"
+
+
+def test_new_game_starts_over_with_the_same_players(board: LasVegasBoard) -> None:
+    board.handle({"type": "roll"})
+    board.handle({"type": "place", "face": board.board["roll"]["groups"][0]["face"]})
+    assert board.handle({"type": "new_game"})
+    state = board.state
+    assert state.round == 1 and state.history == () and state.names == ("You", "Benno", "Carla", "Denny")
+
+
+def play_out(board: LasVegasBoard) -> int:
+    """The learner places the highest face each time until the game ends; returns their moves."""
+    moves = 0
+    while not board.board["is_over"]:
+        assert board.handle({"type": "roll"}), board.error
+        assert board.handle({"type": "place", "face": board.board["roll"]["groups"][-1]["face"]}), board.error
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_a_whole_game_against_bots(bots: str) -> None:
+    board = LasVegasBoard(players=3, seed=21, bots=bots, show_odds=False)
+    moves = play_out(board)
+    state = board.state
+    assert state.is_over and 4 <= moves <= 32
+    assert board.board["winners"] == state.winners and board.board["winners"]
+    assert board.board["describe"].startswith("The game is over:")
+    assert board.odds["status"] == "off"
+    board.show_odds = True
+    assert board.odds == {"status": "waiting", "reason": "The game is over."}
+    refused(board, {"type": "roll"}, "the game is over")
+    assert len(board.board["last_payout"]["casinos"]) == 6
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    games = []
+    for _ in range(2):
+        board = LasVegasBoard(players=4, seed=8, bots="random", show_odds=False)
+        play_out(board)
+        games.append(board.state.log)
+    assert games[0] == games[1]
+
+
+def test_neutral_three_player_game_starts_with_the_spare_roll() -> None:
+    board = LasVegasBoard(players=3, neutral=True, seed=4, show_odds=False)
+    assert board.board["phase"] == "spare"
+    assert board.board["describe"].endswith("roll the 2 spare white dice.")
+    assert board.handle({"type": "roll"})
+    assert board.board["phase"] == "roll"
+    assert sum(c["dice"][3] for c in board.board["casinos"]) == 2
+
+
+def test_a_given_position_is_shown_and_bots_continue_from_it() -> None:
+    state = new_game(2, seed=9)
+    state.apply("roll")
+    state.apply(state.legal_actions()[0])  # now the bot (seat 1) is to roll
+    board = LasVegasBoard(state, show_odds=False)
+    assert board.state.current_player == 0 and len(board.state.history) >= 4
+
+
+def test_configuration_errors() -> None:
+    with pytest.raises(ConfigError, match="unknown policy"):
+        LasVegasBoard(bots="clever")
+    with pytest.raises(ConfigError, match="humans must be seats"):
+        LasVegasBoard(players=2, humans=(0, 5))
+    with pytest.raises(ConfigError, match="unknown policy"):
+        LasVegasBoard(assumption="psychic")
+
+
+def test_default_names_call_a_single_learner_you() -> None:
+    assert default_names(3, (1,)) == ("Anna", "You", "Carla")
+    assert default_names(2, (0, 1)) == ("Anna", "Benno")
+
+
+def test_hot_seat_board_lets_the_learner_play_every_seat() -> None:
+    board = LasVegasBoard(players=2, seed=1, humans=(0, 1), show_odds=False)
+    board.handle({"type": "roll"})
+    board.handle({"type": "place", "face": board.board["roll"]["groups"][0]["face"]})
+    assert board.board["turn"] == {"seat": 1, "name": "Benno", "human": True}
