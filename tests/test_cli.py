@@ -151,3 +151,32 @@ def test_widget_file_refuses_missing_files_and_paths_outside_the_folder(
 def test_unknown_data_folder_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="unknown data folder"):
         resources.data_dir("secrets")
+
+
+def test_main_hands_the_arguments_to_the_voila_application(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[list[str]] = []
+
+    class FakeVoila:
+        @classmethod
+        def launch_instance(cls, argv: list[str]) -> None:
+            launched.append(argv)
+
+    monkeypatch.setattr(cli, "_app_class", lambda: FakeVoila)
+    assert cli.main(["--no-browser", "--port", "9001"]) == 0
+    assert launched == [cli.voila_argv(cli.parse_args(["--no-browser", "--port", "9001"]))]
+
+
+def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie(tmp_path: Path) -> None:
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    app = cli._app_class()()
+    app.initialize(cli.voila_argv(cli.parse_args(["--no-browser", "--pool-size", "0"])))
+    app.connection_dir = str(tmp_path)
+    app.init_settings()
+    routes = app.init_handlers()
+    assert routes[:2] == cli.landing_redirects("/")
+    page_routes = [route for route in routes if route[0] == "/voila/render/(.*)"]
+    assert len(page_routes) == 1
+    handler = page_routes[0][1]
+    assert issubclass(handler, TornadoVoilaHandler) and handler is not TornadoVoilaHandler
+    assert not any(route[1] is TornadoVoilaHandler for route in routes)

@@ -178,10 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except VegasTutorError as error:
         print(f"vegas-tutor: error: {error}", file=sys.stderr)
         return 2
-    print(
-        f"vegas-tutor: serving {arguments[0]} at http://{HOST}:{options.port}/ (Ctrl-C to stop)",
-        file=sys.stderr,
-    )
+    print(f"vegas-tutor: serving the lessons in {arguments[0]} with Voilà (Ctrl-C to stop)", file=sys.stderr)
     _app_class().launch_instance(argv=arguments)
     return 0
 
