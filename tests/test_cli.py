@@ -115,7 +115,6 @@ def test_resources_find_the_checkout_folders_when_no_bundled_copy_exists() -> No
     places = (resources.BUNDLED_DATA_DIR / "lessons", resources.SOURCE_ROOT / "lessons")
     assert resources.lessons_dir() in places
     assert (resources.lessons_dir() / resources.LANDING_NOTEBOOK).is_file()
-    assert resources.widgets_dir().is_dir()
 
 
 def test_resources_prefer_the_bundled_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
