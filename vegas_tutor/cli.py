@@ -141,7 +141,8 @@ def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]
 
 
 def _app_class() -> Any:
-    """The Voilà application with the landing-page redirects (imported late: Voilà is slow to import)."""
+    """The Voilà application with the landing-page redirects and the page handler that lets a left page shut
+    its kernel down (imported late: Voilà is slow to import)."""
     from voila.app import Voila  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
