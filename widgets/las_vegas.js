@@ -109,7 +109,7 @@ function view(model, send, ctx) {
     errorLine(model),
     !board.just_paid && board.last_payout ? payout(board, highlight, false) : null,
     recent(board, hasStepper),
-    interactive ? controls(board, model, send) : null,
+    interactive ? controls(board, model, send, ctx) : null,
   );
   const side = [];
   if (hasStepper) side.push(stepperPanel(stepper, send));
@@ -151,9 +151,9 @@ function players(board, highlight) {
         h("strong", { text: owner.name }),
         toPlay ? h("span", { class: "lv-badge lv-badge-turn", text: "▶ to play" }) : null,
         won ? h("span", { class: "lv-badge lv-badge-win", text: "★ winner" }) : null,
-        h("br"),
-        role ? h("small", { text: role + (board.start_player === hand.seat ? " · start player" : "") })
-          : board.start_player === hand.seat ? h("small", { text: "start player" }) : null,
+        role || board.start_player === hand.seat ? [h("br"), h("small", {
+          text: [role, board.start_player === hand.seat ? "start player" : ""].filter(Boolean).join(" · "),
+        })] : null,
         h("br"),
         h("span", { text: `${inHand} in hand · ` }),
         h("span", { class: "lv-money", text: `${money(hand.money)} won` },
@@ -197,12 +197,12 @@ function casinoCard(board, casino, highlight, editing, send) {
         editing ? h("span", { class: "lv-edit" },
           h("button", {
             type: "button", class: "lv-mini", "data-key": `minus-${casino.number}-${owner.index}`, disabled: n === 0,
-            "aria-label": `Take one of ${owner.name}'s dice off casino ${casino.number}`, text: "−",
+            "aria-label": `Take one of ${possessive(owner.name)} dice off casino ${casino.number}`, text: "−",
             onclick: () => send({ type: "what_if", casino: casino.number, owner: owner.index, count: n - 1 }),
           }),
           h("button", {
             type: "button", class: "lv-mini", "data-key": `plus-${casino.number}-${owner.index}`,
-            "aria-label": `Add one of ${owner.name}'s dice to casino ${casino.number}`, text: "+",
+            "aria-label": `Add one of ${possessive(owner.name)} dice to casino ${casino.number}`, text: "+",
             onclick: () => send({ type: "what_if", casino: casino.number, owner: owner.index, count: n + 1 }),
           })) : null);
     });
@@ -224,6 +224,11 @@ function casinoCard(board, casino, highlight, editing, send) {
       : h("li", { class: "lv-bill lv-bill-none", text: "no bills" })),
   h("ul", { class: "lv-stacks", "aria-label": "Dice on this casino" },
     rows.length ? rows : h("li", { class: "lv-empty", text: "no dice yet" })));
+}
+
+/** "Anna's", "your" (the learner is called You), "the white". @param {string} name */
+function possessive(name) {
+  return name === "You" ? "your" : name === "white" ? "the white" : `${name}'s`;
 }
 
 /** What the white dice would do at a casino if the round ended now (their bill goes back to the pile). */
@@ -261,7 +266,7 @@ function rollBar(board, highlight, model, send) {
       playable ? h("button", {
         type: "button", class: "lv-button lv-primary", "data-key": "roll",
         "aria-label": `Roll ${what} (key R)`, onclick: () => send({ type: "roll" }),
-      }, h("span", { "aria-hidden": "true", text: "🎲 " }), `Roll ${what}`, h("kbd", { text: "R" })) : null);
+      }, `Roll ${what}`, h("kbd", { text: "R" })) : null);
   }
   const owner = board.owners[board.turn.seat ?? 0];
   const white = board.owners.find((o) => o.kind === "white");
@@ -314,7 +319,7 @@ function recent(board, hasStepper) {
 }
 
 // ------------------------------------------------------------------------------------------- controls
-function controls(board, model, send) {
+function controls(board, model, send, ctx) {
   const whatIf = Boolean(model.get("what_if"));
   const check = (name, text, value) => h("label", { class: "lv-check" },
     h("input", {
@@ -325,12 +330,23 @@ function controls(board, model, send) {
     check("show_odds", "Show the odds", Boolean(model.get("show_odds"))),
     check("what_if", "What-if mode: move dice freely", whatIf),
     check("auto_roll", "Roll my dice for me", Boolean(model.get("auto_roll"))),
+    board.owners.some((o) => o.player === "bot") ? opponentsSwitch(board, send, ctx) : null,
     whatIf ? h("button", {
       type: "button", class: "lv-button", "data-key": "reset", disabled: !board.explored,
       text: "Back to the real game", onclick: () => send({ type: "reset" }),
     }) : null,
     h("button", { type: "button", class: "lv-button", "data-key": "new-game-small", text: "New game",
       onclick: () => send({ type: "new_game" }) }));
+}
+
+function opponentsSwitch(board, send, ctx) {
+  const radio = (value, text) => h("label", { class: "lv-radio" },
+    h("input", {
+      type: "radio", name: `${ctx.id}-bots`, value, checked: board.bots === value, "data-key": `bots-${value}`,
+      onchange: () => send({ type: "option", name: "bots", value }),
+    }), " ", text);
+  return h("fieldset", { class: "lv-assumption lv-opponents" },
+    h("legend", { text: "Opponents play" }), radio("random", "randomly"), radio("greedy", "greedily"));
 }
 
 function assumptionSwitch(model, send, ctx) {
@@ -366,7 +382,7 @@ function oddsPanel(model, board, send, ctx) {
       + (exact ? `, ${exact}` : "") + (f.best ? ", the best choice" : "");
     return h("li", { class: ["lv-odds-row", f.best && "lv-best"], "aria-label": label },
       h("span", { class: "lv-odds-face" }, h("span", { "aria-hidden": "true", text: faceGlyph(f.face) + " " }),
-        `${f.face}s`, h("small", { text: ` ${f.dice}${f.white ? `+${f.white}w` : ""}` })),
+        `${f.face}s`, h("small", { text: ` ×${f.dice}${f.white ? `+${f.white}w` : ""}` })),
       h("span", { class: "lv-bar", "aria-hidden": "true" },
         h("span", { class: "lv-bar-fill", style: { width: width(f.expected) } }),
         f.stderr > 0 ? h("span", { class: "lv-bar-error", style: { left: width(low), width: `calc(${width(high)} - ${width(low)})` } }) : null,

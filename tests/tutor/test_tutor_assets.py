@@ -38,8 +38,9 @@ def test_the_palette_is_okabe_ito_and_each_seat_has_a_pattern() -> None:
 
 def test_controls_carry_aria_labels() -> None:
     js = widget_file("las_vegas.js").read_text(encoding="utf-8")
-    labels = ("Place the ${g.face}s", "Roll ${what} (key R)", "Add one of ${owner.name}'s dice",
-              "Take one of ${owner.name}'s dice", "Previous step", "Next step", "Casino ${casino.number}")
+    labels = ("Place the ${g.face}s", "Roll ${what} (key R)", "Add one of ${possessive(owner.name)} dice",
+              "Take one of ${possessive(owner.name)} dice", "Previous step", "Next step",
+              "Casino ${casino.number}")
     for label in labels:
         assert label in js
     assert 'role: "alert"' in js

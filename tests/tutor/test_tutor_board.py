@@ -249,3 +249,10 @@ def test_hot_seat_board_lets_the_learner_play_every_seat() -> None:
     board.handle({"type": "roll"})
     board.handle({"type": "place", "face": board.board["roll"]["groups"][0]["face"]})
     assert board.board["turn"] == {"seat": 1, "name": "Benno", "human": True}
+
+
+def test_the_opponents_policy_can_be_switched() -> None:
+    board = LasVegasBoard(players=3, seed=3, show_odds=False)
+    assert board.handle({"type": "option", "name": "bots", "value": "greedy"})
+    assert board.bots == "greedy" and board.board["bots"] == "greedy"
+    refused(board, {"type": "option", "name": "bots", "value": "smart"}, "one of random, greedy")

@@ -146,7 +146,13 @@ class LasVegasBoard(anywidget.AnyWidget):
 
     @property
     def bots(self) -> str:
+        """How the opponents play: ``"random"`` or ``"greedy"`` (a change applies from their next move)."""
         return self._bots
+
+    @bots.setter
+    def bots(self, policy: str) -> None:
+        self._bots = check_policy(policy)
+        self._refresh()
 
     # ------------------------------------------------------------------ intents
     def handle(self, content: object) -> bool:
@@ -245,6 +251,10 @@ class LasVegasBoard(anywidget.AnyWidget):
     def _set_option(self, intent: OptionIntent) -> None:
         if intent.name == "assumption":
             self.assumption = str(intent.value)
+        elif intent.name == "bots":
+            if not self.interactive:
+                raise IllegalActionError("this board shows a position: it has no opponents to change")
+            self.bots = str(intent.value)
         elif intent.name in ("what_if", "auto_roll", "show_odds"):
             if intent.name == "what_if" and not self.interactive:
                 raise IllegalActionError("what-if mode needs a board that takes moves")

@@ -53,7 +53,8 @@ class NewGameIntent:
 
 @dataclass(frozen=True)
 class OptionIntent:
-    """Switch an option: ``show_odds``, ``what_if``, ``auto_roll`` (booleans) or ``assumption``."""
+    """Switch an option: ``show_odds``, ``what_if``, ``auto_roll`` (booleans), ``assumption`` (how the odds
+    assume the others play) or ``bots`` (how the bot opponents play): ``random`` or ``greedy``."""
 
     name: str
     value: bool | str
@@ -129,11 +130,10 @@ def parse_intent(content: object) -> Intent:
         if not isinstance(value, bool):
             raise InvalidActionError(f"option {name!r} must be true or false, got {value!r}")
         return OptionIntent(name, value)
-    if name == "assumption":
+    if name in ("assumption", "bots"):
         if value not in ASSUMPTIONS:
-            raise InvalidActionError(
-                f"option 'assumption' must be one of {', '.join(ASSUMPTIONS)}, got {value!r}"
-            )
+            choices = ", ".join(ASSUMPTIONS)
+            raise InvalidActionError(f"option {name!r} must be one of {choices}, got {value!r}")
         return OptionIntent(name, value)
-    known = ", ".join((*BOOLEAN_OPTIONS, "assumption"))
+    known = ", ".join((*BOOLEAN_OPTIONS, "assumption", "bots"))
     raise InvalidActionError(f"unknown option {name!r}: expected one of {known}")
