@@ -175,9 +175,7 @@ def test_build_cost_tile_and_die() -> None:
         Build("A2", c) for c in ("aqua", "brown", "gold", "purple", "silver")
     ]
     s.apply("build gold on A2")
-    assert (
-        s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2) and s.marker("A2") is None
-    )
+    assert s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2) and s.marker("A2") is None
     unchanged(s, Build("A2", "gold"))
 
 
@@ -200,9 +198,7 @@ def test_build_with_all_dice_used_moves_a_die() -> None:
     assert all(a.move_from is not None for a in builds) and len(builds) == 5 * 12 - 12  # silver tiles all out
     unchanged(s, Build("A2", "gold"))
     s.apply(Build("A2", "gold", "D3"))
-    assert (
-        s.die("A2") == (RED, 2) and s.die("D3") is None and s.tile("D3") == "aqua" and s.dice_left(RED) == 0
-    )
+    assert s.die("A2") == (RED, 2) and s.die("D3") is None and s.tile("D3") == "aqua" and s.dice_left(RED) == 0
 
 
 def test_sprawl_double_cost_into_an_empty_unowned_neighbour() -> None:
@@ -310,9 +306,7 @@ def test_reorganize_needs_a_die_and_money() -> None:
     ],
 )
 def test_gamble_payouts(total: int, half: bool, gambler: int, boss: int) -> None:
-    s = play_position(
-        tiles={"A1": ("brown", RED, 3), "A2": ("brown", RED, 2), "A3": ("brown", RED, 5)}, turn=YELLOW
-    )
+    s = play_position(tiles={"A1": ("brown", RED, 3), "A2": ("brown", RED, 2), "A3": ("brown", RED, 5)}, turn=YELLOW)
     s.apply(Gamble("A2", 4))
     assert s.phase == "layoff" and s.current_player == RED
     assert s.legal_actions() == [LayOff(False), LayOff(True)]
@@ -350,14 +344,10 @@ def test_tie_after_an_action_is_re_rolled_until_one_die_is_highest() -> None:
 
 
 def test_no_tie_re_roll_for_one_players_dice_or_below_the_top() -> None:
-    s = play_position(
-        tiles={"A1": ("brown", RED, 4), "A4": ("brown", BLUE, 2)}, markers={"A2": RED}, turn=RED
-    )
+    s = play_position(tiles={"A1": ("brown", RED, 4), "A4": ("brown", BLUE, 2)}, markers={"A2": RED}, turn=RED)
     s.apply(Build("A2", "brown"))
     assert s.phase == "play"
-    s = play_position(
-        tiles={"A1": ("brown", RED, 6), "A4": ("brown", BLUE, 2)}, markers={"A5": YELLOW}, turn=YELLOW
-    )
+    s = play_position(tiles={"A1": ("brown", RED, 6), "A4": ("brown", BLUE, 2)}, markers={"A5": YELLOW}, turn=YELLOW)
     s.apply(Build("A5", "silver"))
     assert s.phase == "play"
 

@@ -59,9 +59,7 @@ class RollDice:
             or not self.values
             or any(not _whole(v) or not 1 <= v <= 6 for v in self.values)
         ):
-            raise InvalidActionError(
-                f"rolled values must be a non-empty tuple of faces 1..6: {self.values!r}"
-            )
+            raise InvalidActionError(f"rolled values must be a non-empty tuple of faces 1..6: {self.values!r}")
 
     def __str__(self) -> str:
         return "roll" if self.values is None else "roll " + " ".join(map(str, self.values))
@@ -199,19 +197,7 @@ class EndTurn:
         return "end turn"
 
 
-Action = (
-    DrawCard
-    | RollDice
-    | Build
-    | Sprawl
-    | Remodel
-    | Reorganize
-    | Gamble
-    | LayOff
-    | PlaceDie
-    | MoveDie
-    | EndTurn
-)
+Action = DrawCard | RollDice | Build | Sprawl | Remodel | Reorganize | Gamble | LayOff | PlaceDie | MoveDie | EndTurn
 ACTION_TYPES: tuple[type[Any], ...] = (
     DrawCard, RollDice, Build, Sprawl, Remodel, Reorganize, Gamble, LayOff, PlaceDie, MoveDie, EndTurn,
 )  # fmt: skip

@@ -274,9 +274,7 @@ class State:
             if d.phase == "draw" and d.drawn == d.end_after and action.card != GAME_END:
                 raise IllegalActionError(f"{action}: the next card is the Game End card")
             if action.card == GAME_END and not (d.phase == "draw" and d.drawn == d.end_after):
-                raise IllegalActionError(
-                    f"{action}: the Game End card is under {d.end_after - d.drawn} cards"
-                )
+                raise IllegalActionError(f"{action}: the Game End card is under {d.end_after - d.drawn} cards")
             if action.card != GAME_END and action.card not in d.unseen:
                 raise IllegalActionError(f"{action}: card {action.card} was already drawn")
             return action
@@ -412,9 +410,7 @@ class State:
         tile_spec = {lot: tuple(t) for lot, t in (tiles or {}).items()}
         money_list = list(money) if money is not None else [0] * players
         score_list = list(scores) if scores is not None else [0] * players
-        seen_list = (
-            list(seen) if seen is not None else sorted({*markers, *tile_spec}, key=lambda x: ORDER.get(x, 99))
-        )
+        seen_list = list(seen) if seen is not None else sorted({*markers, *tile_spec}, key=lambda x: ORDER.get(x, 99))
         origin: dict[str, Any] = {
             "kind": "position",
             "players": players,
@@ -622,9 +618,7 @@ def _position_data(
             raise bad(f"more than {TILES_PER_COLOUR} {colour} tiles")
     for seat in range(players):
         if rules.dice_left(d, seat) < 0 or rules.markers_left(d, seat) < 0:
-            raise bad(
-                f"{PLAYER_NAMES[seat]} uses over {DICE_PER_PLAYER} dice or {MARKERS_PER_PLAYER} markers"
-            )
+            raise bad(f"{PLAYER_NAMES[seat]} uses over {DICE_PER_PLAYER} dice or {MARKERS_PER_PLAYER} markers")
     if len(set(seen)) != len(seen) or any(card not in LOTS for card in seen):
         raise bad("seen cards must be distinct lot ids (the Game End card is never seen before the end)")
     unseen_marked = [lot for lot in d.marker if lot not in seen]

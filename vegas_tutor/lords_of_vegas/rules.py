@@ -200,9 +200,7 @@ def winners(d: Data) -> list[int]:
 
 def two_dice_outcomes() -> list[tuple[RollDice, Fraction]]:
     """2d6 as 21 unordered rolls (higher die first) with their exact probabilities."""
-    return [
-        (RollDice((a, b)), Fraction(1 if a == b else 2, 36)) for a in range(6, 0, -1) for b in range(a, 0, -1)
-    ]
+    return [(RollDice((a, b)), Fraction(1 if a == b else 2, 36)) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 
 
 def reorg_groups(d: Data) -> list[tuple[int, list[str]]]:
@@ -381,26 +379,56 @@ def pay(d: Data, card: str) -> None:
         d.money[owner] += 1
     if d.marker:
         d.events.append("each marker pays its owner $1")
-    strip = card == GAME_END or LOTS[card].card == STRIP
-    paying = [c for c in casinos(d) if (c.strip if strip else c.colour == LOTS[card].card)]
-    points: dict[int, list[Casino]] = {}
+    paying = paying_casinos(d, card)
     for c in paying:
         for _, owner, value in c.dice:
             d.money[owner] += value
-        if c.boss is not None:
-            points.setdefault(c.boss, []).append(c)
         tiles = f"{c.size} tile" + "s" * (c.size > 1)
         d.events.append(f"the {c.colour} casino at {c.key} ({tiles}) pays ${c.pips} to its dice")
-    for boss, theirs in points.items():
-        # Smallest casino first; equal sizes score equal points, so their order cannot matter.
-        for c in sorted(theirs, key=lambda c: (c.size, ORDER[c.key])):
-            before = d.score[boss]
-            d.score[boss] = advance_score(before, c.size)
-            d.events.append(
-                f"{name(boss)} scores {c.size} for the casino at {c.key}: {before}->{d.score[boss]}"
-            )
+    for boss, size, key in scoring_order([(c.boss, c.size, c.key) for c in paying if c.boss is not None]):
+        before = d.score[boss]
+        d.score[boss] = advance_score(before, size)
+        d.events.append(f"{name(boss)} scores {size} for the casino at {key}: {before}->{d.score[boss]}")
     if card == GAME_END or WINNING_SCORE in d.score:
         finish(d)
+
+
+def paying_casinos(d: Data, card: str) -> list[Casino]:
+    """The casinos a card makes pay: all of its colour, or (Strip cards, Game End) all touching the Strip."""
+    strip = card == GAME_END or LOTS[card].card == STRIP
+    return [c for c in casinos(d) if (c.strip if strip else c.colour == LOTS[card].card)]
+
+
+def scoring_order(paid: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """(boss, size, casino) records in the order they are scored: each boss's smallest casino first.
+
+    Equal sizes score equal points, so the owner's choice between them cannot change the result; they
+    are recorded in board order.
+    """
+    return sorted(paid, key=lambda r: (r[0], r[1], ORDER[r[2]]))
+
+
+def score_after(score: list[int], paid: list[tuple[int, int, str]]) -> list[int]:
+    """The score track positions after scoring ``paid`` (boss, size, casino) records."""
+    out = list(score)
+    for boss, size, _ in scoring_order(paid):
+        out[boss] = advance_score(out[boss], size)
+    return out
+
+
+def bet_result(total: int, bet: int, half: bool, boss_money: int) -> tuple[int, int]:
+    """(gambler's gain, boss's gain) for a bet settled by a 2d6 ``total`` (the bank takes the rest).
+
+    Win: the boss owes the winnings (doubled on 2 or 12), only half of them (rounded down) after a
+    lay-off, and pays at most what they hold; the bank pays the rest of the boss's part. Loss: the
+    gambler pays the bet, to the boss, or half of it (rounded down) after a lay-off.
+    """
+    if total in DOUBLE_TOTALS or total in EVEN_TOTALS:
+        owed = bet * (2 if total in DOUBLE_TOTALS else 1)
+        boss_part = owed // 2 if half else owed
+        paid = min(boss_part, boss_money)
+        return paid + owed - boss_part, -paid
+    return -bet, bet // 2 if half else bet
 
 
 def finish(d: Data) -> None:
@@ -525,24 +553,15 @@ def place_die(d: Data, lot: str) -> None:
 def _settle_bet(d: Data, total: int) -> None:
     assert d.bet is not None
     _, bet, boss, half = d.bet
+    assert half is not None
     gambler = d.turn
     d.bet = None
     d.phase = "play"
-    if total in DOUBLE_TOTALS or total in EVEN_TOTALS:
-        owed = bet * (2 if total in DOUBLE_TOTALS else 1)
-        boss_part = owed // 2 if half else owed
-        paid = min(boss_part, d.money[boss])
-        d.money[boss] -= paid
-        d.money[gambler] += paid + owed - boss_part
-        d.events.append(
-            f"{name(gambler)} rolls {total} and wins ${paid + owed - boss_part}: ${paid} from "
-            f"{name(boss)}, ${owed - boss_part} from the bank"
-        )
-    else:
-        d.money[gambler] -= bet
-        boss_part = bet // 2 if half else bet
-        d.money[boss] += boss_part
-        d.events.append(f"{name(gambler)} rolls {total} and loses ${bet}: ${boss_part} to {name(boss)}")
+    gain, boss_gain = bet_result(total, bet, half, d.money[boss])
+    d.money[gambler] += gain
+    d.money[boss] += boss_gain
+    verb = "wins" if gain > 0 else "loses"
+    d.events.append(f"{name(gambler)} rolls {total} and {verb} ${abs(gain)}; {name(boss)} {boss_gain:+d}")
 
 
 def end_turn(d: Data) -> None:

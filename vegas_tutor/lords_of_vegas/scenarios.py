@@ -48,9 +48,7 @@ def _step(steps: Steps, words: str, state: State, *highlight: str) -> None:
 def _setup() -> Steps:
     s = new_game(4, seed=2010)
     steps: Steps = []
-    _step(
-        steps, "The Game End card is set aside and the 48 lot cards shuffled; 2 cards go to each player.", s
-    )
+    _step(steps, "The Game End card is set aside and the 48 lot cards shuffled; 2 cards go to each player.", s)
     for card in ("B4", "C1", "D2", "E2", "A1", "C8", "E5", "B6"):
         s.apply(DrawCard(card))
     _check(s.money(BLUE) == 11, "Blue's cards B4 ($4) and A1 ($7) give $11")
@@ -105,9 +103,7 @@ def _draw_d8() -> Steps:
     _check(s.marker("D8") == YELLOW, "Yellow marks D8")
     _check(s.money(GREEN) == 10 + 1 + 6 and s.money(YELLOW) == 10 + 1 + 6, "markers $1; gold dice $6 each")
     _check(s.money(BLUE) == 10 + 2 and s.money(RED) == 10, "Blue's die pays $2; brown and purple do not pay")
-    _check(
-        s.score(YELLOW) == 1 and s.score(GREEN) == 3, "1 point for the 1-tile casino, 3 for the 3-tile one"
-    )
+    _check(s.score(YELLOW) == 1 and s.score(GREEN) == 3, "1 point for the 1-tile casino, 3 for the 3-tile one")
     _step(
         steps,
         "Yellow draws the gold card D8 and marks it. The two markers pay $1 each (Green, Yellow). Gold "
@@ -169,9 +165,7 @@ def _track() -> Steps:
         s = State.position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
         s.apply(DrawCard("D8"))
         _check(s.score(RED) == to, f"8 + {points} points lands on {to}")
-        _step(
-            steps, f"On space 8, a {points}-tile casino pays {points} point(s): the marker ends on {to}.", s
-        )
+        _step(steps, f"On space 8, a {points}-tile casino pays {points} point(s): the marker ends on {to}.", s)
     tiles = {"C1": ("gold", RED, 2), "C3": ("gold", RED, 2), "E6": ("gold", RED, 2)}
     s = State.position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
     s.apply(DrawCard("D8"))
@@ -199,9 +193,7 @@ def _build() -> Steps:
     steps: Steps = []
     _step(steps, "Red has a marker on A2 (printed die 2, cost $6).", s, "lot:A2")
     s.apply(Build("A2", "gold"))
-    _check(
-        s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2), "build A2 for $6, die 2"
-    )
+    _check(s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2), "build A2 for $6, die 2")
     _step(steps, "Red builds there for $6: a gold tile, with Red's die showing the printed 2.", s, "lot:A2")
     return steps
 
@@ -300,9 +292,7 @@ def _tie() -> Steps:
     }
     s = State.position(4, tiles=tiles, money=[20, 20, 20, 20], turn=GREEN)
     steps: Steps = []
-    _step(
-        steps, "Green bosses a 2-tile gold casino (4, 5); Red a 3-tile brown one (Red 5 and 2, Yellow 2).", s
-    )
+    _step(steps, "Green bosses a 2-tile gold casino (4, 5); Red a 3-tile brown one (Red 5 and 2, Yellow 2).", s)
     s.apply(Remodel("C1", "brown"))
     _check(s.phase == "tie_roll" and s.pending_dice == ("C2", "C4"), "the two 5s tie for the top")
     _step(
@@ -329,9 +319,7 @@ def _end() -> Steps:
         "B4": ("gold", GREEN, 6),
         "C5": ("silver", RED, 1),
     }
-    s = State.position(
-        3, tiles=tiles, scores=[10, 12, 12], money=[9, 4, 6], turn=RED, phase="draw", draws_before_end=0
-    )
+    s = State.position(3, tiles=tiles, scores=[10, 12, 12], money=[9, 4, 6], turn=RED, phase="draw", draws_before_end=0)
     _step(steps, "The next card is the Game End card: Green 12 points, Red 12, Blue 10.", s)
     s.apply(DrawCard(GAME_END))
     _check(s.is_over and s.score(BLUE) == 12 and s.score(GREEN) == 14, "the Strip pays one last time")
