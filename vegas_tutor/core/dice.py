@@ -56,5 +56,4 @@ def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
         for c in counts:
             ways //= factorial(c)
         out.append((counts, Fraction(ways, total)))
-    out.reverse()
     return tuple(out)

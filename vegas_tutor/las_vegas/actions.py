@@ -62,7 +62,7 @@ class Roll:
         parts = []
         if self.own is not None:
             parts.append(_faces_text(self.own) or "-")
-        if self.white is not None and (sum(self.white) or self.own is None):
+        if self.white is not None and (any(self.white) or self.own is None):
             parts.append("white " + (_faces_text(self.white) or "-"))
         return "roll " + " + ".join(parts)
 

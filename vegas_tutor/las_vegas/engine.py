@@ -288,10 +288,9 @@ class State:
         if isinstance(action, Place):
             return self._place(action)
         if d.phase == "spare":
-            if action.own is not None and sum(action.own):
+            if action.own is not None and any(action.own):
                 raise IllegalActionError(f"{action}: only the 2 spare white dice are rolled now")
-            white = action.white if action.white is not None else roll_counts(self._rng, 2)
-            white = _counts(white)
+            white = _counts(action.white if action.white is not None else roll_counts(self._rng, 2))
             if sum(white) != spare_neutral_dice(self._players):
                 raise IllegalActionError(f"{action}: the spare roll must show exactly 2 white dice")
             for f in CASINOS:
@@ -305,8 +304,8 @@ class State:
             raise IllegalActionError(self._describe(action))
         own_n, white_n = d.hand[d.turn], d.white_hand[d.turn]
         if action.is_bare:
-            own = roll_counts(self._rng, own_n)
-            white = roll_counts(self._rng, white_n) if white_n else _ZERO
+            own = _counts(roll_counts(self._rng, own_n))
+            white = _counts(roll_counts(self._rng, white_n)) if white_n else _ZERO
         else:
             own = _counts(action.own or _ZERO)
             white = _counts(action.white or _ZERO)
@@ -396,6 +395,7 @@ class State:
             d.log.append(f"Casino {f} ({CASINO_NAMES[f]}) pays {words}"
                          + (f"; {', '.join(map(money, returned))} back under the pile" if returned else ""))
         d.payouts.append(results)
+        d.casino_bills = [[] for _ in CASINOS]  # every bill has left the casinos: taken, or under the pile
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
@@ -538,6 +538,18 @@ class State:
     @staticmethod
     def _has_dice_in(d: _Data, seat: int) -> bool:
         return d.hand[seat] + d.white_hand[seat] > 0
+
+    def __eq__(self, other: object) -> bool:
+        """Same settings, same position and the same dice generator state (history aside)."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            (self._players, self._neutral, self._names) == (other._players, other._neutral, other._names)
+            and self._d == other._d
+            and _rng_state(self._rng) == _rng_state(other._rng)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<las_vegas.State {self.players} players{' neutral' if self.neutral else ''}: {self.describe()}>"

@@ -98,29 +98,36 @@ def exact_round_bills(state: State, policy: Policy) -> tuple[tuple[Fraction, ...
         raise IllegalActionError("the game is over: there is no round left to play")
     work = state.copy()
     round_now = work.round
-    total = [[Fraction(0)] * state.owners for _ in CASINOS]
+    owners = range(state.owners)
+    memo: dict[tuple[object, ...], list[list[Fraction]]] = {}
 
-    def visit(weight: Fraction) -> None:
+    def value() -> list[list[Fraction]]:
         if work.is_over or work.round != round_now:
-            for c, payout in enumerate(work.payouts[-1]):
-                for seat, bill in payout.takes.items():
-                    total[c][seat] += weight * bill
-                if payout.white_bill is not None:
-                    total[c][state.players] += weight * payout.white_bill
-            return
+            return [[Fraction(p.takes.get(o, 0) if o < state.players else (p.white_bill or 0)) for o in owners]
+                    for p in work.payouts[-1]]
+        key = (work.current_player, work.phase, work.current_roll,
+               tuple(work.placed_on(c) for c in CASINOS),
+               tuple((work.in_hand(s), work.white_in_hand(s)) for s in range(state.players)))
+        if key in memo:
+            return memo[key]
         if work.phase == "place":
-            for face, p in face_weights(work, policy).items():
-                work.apply(Place(face))
-                visit(weight * p)
-                work.undo()
-            return
-        for outcome, p in work.chance_outcomes():
-            work.apply(outcome)
-            visit(weight * p)
+            branches = [(Place(face), p) for face, p in face_weights(work, policy).items()]
+        else:
+            branches = [(outcome, p) for outcome, p in work.chance_outcomes()]
+        total = [[Fraction(0)] * state.owners for _ in CASINOS]
+        for action, p in branches:
+            work.apply(action)
+            sub = value()
             work.undo()
+            for c in range(6):
+                row, sub_row = total[c], sub[c]
+                for o in owners:
+                    if sub_row[o]:
+                        row[o] += p * sub_row[o]
+        memo[key] = total
+        return total
 
-    visit(Fraction(1))
-    return tuple(tuple(row) for row in total)
+    return tuple(tuple(row) for row in value())
 
 
 def _simulated(state: State, policy: Policy, n: int, seed: int) -> np.ndarray:

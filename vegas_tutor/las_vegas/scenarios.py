@@ -188,8 +188,8 @@ def _round_scenario() -> LVScenario:
     start, rolled, paid = _payout_round()
     return LVScenario("LV-ROUND", "The next round", (
         LVStep("Round 1 is about to end: Denny holds the last die.", start, ("seat:3",)),
-        LVStep("Denny rolls a 4...", rolled, ("roll",)),
-        LVStep("...and places it on Sahara. Every casino pays out; unclaimed bills go under the pile. Then "
+        LVStep("Denny rolls his last die: a 4.", rolled, ("roll",)),
+        LVStep("He places it on Sahara. Every casino pays out; unclaimed bills go under the pile. Then "
                "the casinos are refilled from the top of the pile to at least $50k each, everyone takes back "
                "their 8 dice, and the start-player card passes left: Benno starts round 2.", paid,
                ("casinos", "seat:1")),

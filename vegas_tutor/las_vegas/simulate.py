@@ -289,7 +289,7 @@ def simulate_games(
         raise ConfigError(f"Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}")
     assert neutral_dice_per_player(3) == 2 and spare_neutral_dice(3) == 2  # the constants compiled above
     all_bills = np.array(BILLS, dtype=np.int64)
-    return cast(Ints, _games(n, players, bool(neutral), POLICIES.index(chosen), int(seed), all_bills))
+    return _games(n, players, bool(neutral), POLICIES.index(chosen), int(seed), all_bills)
 
 
 def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> Ints:
@@ -310,5 +310,4 @@ def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> 
     turn = state.current_player
     assert turn is not None
     white_owner = state.players if state.neutral else -1
-    return cast(Ints, _rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills,
-                                white_owner))
+    return _rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills, white_owner)

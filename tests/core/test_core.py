@@ -1,0 +1,92 @@
+"""The shared pieces: exact dice outcomes, distributions, sealed records, scenarios, errors."""
+
+import doctest
+import importlib
+import json
+from fractions import Fraction
+
+import pytest
+
+from vegas_tutor.core import (
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    Scenario,
+    VegasTutorError,
+    binomial,
+    convolve,
+    dump_record,
+    expectation,
+    load_record,
+    make_rng,
+    roll_counts,
+    roll_outcomes,
+    tail_at_least,
+)
+
+MODULES = ["vegas_tutor.core.dice", "vegas_tutor.core.exact", "vegas_tutor.las_vegas", "vegas_tutor.las_vegas.engine",
+           "vegas_tutor.las_vegas.actions", "vegas_tutor.las_vegas.rules", "vegas_tutor.las_vegas.simulate"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    failed, _ = doctest.testmod(importlib.import_module(name))
+    assert failed == 0
+
+
+def test_errors_are_value_errors():
+    assert issubclass(IllegalActionError, VegasTutorError) and issubclass(VegasTutorError, ValueError)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 8])
+def test_roll_outcomes_against_brute_force(n):
+    from itertools import product
+
+    brute: dict[tuple[int, ...], int] = {}
+    for faces in product(range(6), repeat=n):
+        counts = tuple(faces.count(f) for f in range(6))
+        brute[counts] = brute.get(counts, 0) + 1
+    exact = dict(roll_outcomes(n))
+    assert sum(exact.values()) == 1
+    assert exact == {c: Fraction(k, 6**n) for c, k in brute.items()}
+
+
+def test_seeded_rolls_match_their_exact_probabilities():
+    rng = make_rng(0)
+    hits = sum(roll_counts(rng, 2) == (2, 0, 0, 0, 0, 0) for _ in range(36_000))
+    assert abs(hits - 1000) < 4.5 * (1000 * 35 / 36) ** 0.5
+    assert roll_counts(make_rng(5), 8) == roll_counts(make_rng(5), 8)
+    with pytest.raises(ValueError):
+        roll_counts(rng, -1)
+
+
+def test_distributions():
+    coin = binomial(3, Fraction(1, 2))
+    assert coin == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+    assert convolve(binomial(1, Fraction(1, 2)), binomial(2, Fraction(1, 2))) == coin
+    assert tail_at_least(coin, 2) == Fraction(1, 2) and expectation(coin) == Fraction(3, 2)
+    with pytest.raises(ValueError):
+        binomial(2, Fraction(3, 2))
+
+
+def test_records_round_trip_and_refuse_tampering():
+    text = dump_record("demo", 1, {"a": [1, 2]})
+    assert load_record(text, "demo", 1) == {"a": [1, 2]}
+    tampered = json.loads(text)
+    tampered["body"]["a"] = [1, 3]
+    for bad, game, version, why in [
+        ("nope", "demo", 1, "not valid JSON"),
+        ("{}", "demo", 1, "not a vegas-tutor record"),
+        (text, "other", 1, "not 'other'"),
+        (text, "demo", 2, "format version"),
+        (json.dumps(tampered), "demo", 1, "checksum"),
+    ]:
+        with pytest.raises(RecordError, match=why):
+            load_record(bad, game, version)
+
+
+def test_a_scenario_needs_steps():
+    with pytest.raises(ValueError):
+        Scenario("X-1", "empty", ())
+    with pytest.raises(InvalidActionError):
+        raise InvalidActionError("typed")
