@@ -19,7 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from vegas_tutor.core.errors import IllegalActionError
-from vegas_tutor.las_vegas.actions import Place
+from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import Policy, bill_now, check_policy, face_weights
 from vegas_tutor.las_vegas.rules import CASINOS
@@ -110,6 +110,7 @@ def exact_round_bills(state: State, policy: Policy) -> tuple[tuple[Fraction, ...
                tuple((work.in_hand(s), work.white_in_hand(s)) for s in range(state.players)))
         if key in memo:
             return memo[key]
+        branches: list[tuple[Place | Roll, Fraction]]
         if work.phase == "place":
             branches = [(Place(face), p) for face, p in face_weights(work, policy).items()]
         else:
