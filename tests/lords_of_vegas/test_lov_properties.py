@@ -33,6 +33,7 @@ from vegas_tutor.lords_of_vegas import (
     new_game,
 )
 from vegas_tutor.lords_of_vegas.board import TILES_PER_COLOUR
+from vegas_tutor.lords_of_vegas.casinos import build_casino, groups
 
 
 def check_invariants(s: State) -> None:
@@ -52,8 +53,11 @@ def check_invariants(s: State) -> None:
             assert s.owner(lot) is None and s.tile(lot) is None
     if s.phase == "play":
         assert all(not c.tied_top() for c in s.casinos())
-    tiles = sum(c.size for c in s.casinos())
-    assert tiles == sum(1 for lot in LOT_IDS if s.tile(lot) is not None)
+    tiles = {lot: colour for lot in LOT_IDS if (colour := s.tile(lot)) is not None}
+    owners = {lot: die[0] for lot in LOT_IDS if (die := s.die(lot)) is not None}
+    values = {lot: die[1] for lot in LOT_IDS if (die := s.die(lot)) is not None}
+    fresh = [build_casino(g, tiles[g[0]], owners, values) for g in groups(tiles)]
+    assert s.casinos() == fresh  # the cached view is the board's
 
 
 def random_candidate(rng: random.Random, s: State) -> Action:

@@ -99,6 +99,8 @@ class Data:
     events: list[str] = field(default_factory=list)
     """What the last action did, in words (payouts, ties, takeovers)."""
     groups_cache: list[tuple[str, ...]] | None = None
+    casino_cache: list[Casino] | None = None
+    """Derived views, dropped whenever a tile or a die changes (see :func:`touched`)."""
 
     def copy(self) -> Data:
         return Data(
@@ -128,6 +130,7 @@ class Data:
             winners=self.winners.copy(),
             events=self.events.copy(),
             groups_cache=self.groups_cache,
+            casino_cache=self.casino_cache,
         )
 
 
@@ -145,9 +148,18 @@ def in_play(d: Data, lot: str) -> bool:
 
 def casinos(d: Data) -> list[Casino]:
     """Every casino on the board, ordered by its first lot."""
-    if d.groups_cache is None:
-        d.groups_cache = groups(d.tile)
-    return [build_casino(g, d.tile[g[0]], d.die_owner, d.die_value) for g in d.groups_cache]
+    if d.casino_cache is None:
+        if d.groups_cache is None:
+            d.groups_cache = groups(d.tile)
+        d.casino_cache = [build_casino(g, d.tile[g[0]], d.die_owner, d.die_value) for g in d.groups_cache]
+    return list(d.casino_cache)
+
+
+def touched(d: Data, tiles: bool = False) -> None:
+    """Forget the derived casino views after dice (and, with ``tiles``, tiles) changed."""
+    d.casino_cache = None
+    if tiles:
+        d.groups_cache = None
 
 
 def casino_at(d: Data, lot: str) -> Casino | None:
@@ -340,7 +352,7 @@ def legal_actions(d: Data) -> list[Action]:
 
 def _put_tile(d: Data, lot: str, colour: str) -> None:
     d.tile[lot] = colour
-    d.groups_cache = None
+    touched(d, tiles=True)
 
 
 def _put_die(d: Data, lot: str, owner: int, value: int, move_from: str | None) -> None:
@@ -352,6 +364,7 @@ def _put_die(d: Data, lot: str, owner: int, value: int, move_from: str | None) -
         d.events.append(f"{name(owner)} moves the die from {move_from}: that tile now belongs to nobody")
     d.die_owner[lot] = owner
     d.die_value[lot] = value
+    touched(d)
 
 
 def settle(d: Data, then: str) -> None:
@@ -511,6 +524,7 @@ def roll(d: Data, values: tuple[int, ...]) -> None:
     elif d.phase == "tie_roll":
         for lot, value in zip(d.pending, values, strict=True):
             d.die_value[lot] = value
+        touched(d)
         settle(d, d.after_ties)
     elif d.phase == "reorg_roll":
         d.placing = []
@@ -539,6 +553,7 @@ def _auto_place(d: Data) -> None:
             return
         for lot, value in zip(lots, values, strict=True):
             d.die_value[lot] = value
+        touched(d)
         d.placing.pop(0)
     settle(d, "play")
 
@@ -546,6 +561,7 @@ def _auto_place(d: Data) -> None:
 def place_die(d: Data, lot: str) -> None:
     _, values, lots = d.placing[0]
     d.die_value[lot] = values.pop(0)
+    touched(d)
     lots.remove(lot)
     _auto_place(d)
 

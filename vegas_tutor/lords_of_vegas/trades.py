@@ -16,7 +16,14 @@ from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.lords_of_vegas.board import LOTS
-from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, MARKERS_PER_PLAYER, PLAYER_NAMES, Data, name
+from vegas_tutor.lords_of_vegas.rules import (
+    DICE_PER_PLAYER,
+    MARKERS_PER_PLAYER,
+    PLAYER_NAMES,
+    Data,
+    name,
+    touched,
+)
 
 
 def _lots(values: object, what: str) -> tuple[str, ...]:
@@ -131,4 +138,5 @@ def carry_out(d: Data, trade: Trade) -> None:
             d.marker[lot] = taker
         for lot in offer.dice:
             d.die_owner[lot] = taker
+    touched(d)
     d.events.append(f"{trade}")
