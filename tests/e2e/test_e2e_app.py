@@ -78,24 +78,25 @@ def test_server_binds_localhost_only(app_server: AppServer) -> None:
 
 
 @pytest.mark.skipif(not LESSONS, reason="no lesson notebooks in lessons/ yet (the index lists none)")
-def test_every_lesson_link_opens_the_rendered_lesson_with_its_navigation(
+def test_the_landing_link_and_the_next_links_walk_through_every_rendered_lesson(
     app_page: Page, app_server: AppServer, save_screenshot: Callable[[Page, str], Path]
 ) -> None:
+    open_page(app_page, f"{app_server.url}voila/render/index.ipynb")
+    app_page.get_by_role("link", name=LESSONS[0].title, exact=True).click()
     for position, lesson in enumerate(LESSONS):
-        app_page.goto(f"{app_server.url}voila/render/index.ipynb", wait_until="commit")
-        wait_until_rendered(app_page)
-        app_page.get_by_role("link", name=lesson.title, exact=True).click()
         app_page.wait_for_url(f"**/voila/render/{lesson.name}")
         wait_until_rendered(app_page)
         assert lesson.title in _heading_texts(app_page, "h1"), lesson.name
-        index_links = app_page.get_by_role("link", name="Index", exact=True)
-        assert index_links.count() == 2, f"{lesson.name}: navigation at top and bottom"
-        if position + 1 < len(LESSONS):
-            following = LESSONS[position + 1]
-            assert app_page.get_by_role("link", name=f"{following.title} >").count() == 2
+        assert app_page.get_by_role("link", name="Index", exact=True).count() == 2, "navigation at top and bottom"
+        if position > 0:
+            before = LESSONS[position - 1]
+            assert app_page.get_by_role("link", name=f"< {before.title}", exact=True).count() == 2
         save_screenshot(app_page, lesson.path.stem)
-    index_links.first.click()
+        if position + 1 < len(LESSONS):
+            app_page.get_by_role("link", name=f"{LESSONS[position + 1].title} >", exact=True).first.click()
+    app_page.get_by_role("link", name="Index", exact=True).last.click()
     app_page.wait_for_url("**/voila/render/index.ipynb")
+    wait_until_rendered(app_page)
 
 
 def test_leaving_a_page_shuts_its_kernel_down(app_page: Page, app_server: AppServer) -> None:
