@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.record import dump_record
 from vegas_tutor.lords_of_vegas import (
     GAME_END,
     LOTS,
@@ -487,3 +489,30 @@ def test_copy_is_independent() -> None:
     twin = s.copy()
     twin.apply(Build("A2", "gold"))
     assert s.marker("A2") == RED and twin.marker("A2") is None
+
+
+def test_forged_records_are_refused_even_with_a_fresh_checksum() -> None:
+    s = play_position(markers={"A2": RED}, turn=RED)
+    body = json.loads(s.to_json())["body"]
+    for history in (["build gold on A3"], ["draw"], ["fly"]):
+        with pytest.raises(RecordError):
+            State.from_json(dump_record("lords-of-vegas", 1, {**body, "history": history}))
+    for origin in ({"kind": "new", "players": 9}, {"kind": "position", "players": 4, "money": [-5]}, None):
+        with pytest.raises(RecordError):
+            State.from_json(dump_record("lords-of-vegas", 1, {**body, "origin": origin}))
+    with pytest.raises(RecordError):
+        State.from_json(dump_record("lords-of-vegas", 1, {**body, "rng": {"bit_generator": "nope"}}))
+    with pytest.raises(RecordError):
+        State.from_json(dump_record("liars-dice", 1, body))
+
+
+def test_unchecked_play_is_fast_but_keeps_no_history() -> None:
+    s = play_position(markers={"A2": RED}, turn=RED)
+    checked = s.copy()
+    checked.apply(Build("A2", "gold"))
+    s.apply_unchecked(Build("A2", "gold"))
+    assert s.die("A2") == checked.die("A2") and s.money(RED) == checked.money(RED)
+    with pytest.raises(IllegalActionError):
+        s.undo()
+    with pytest.raises(IllegalActionError):
+        s.to_json()

@@ -49,7 +49,12 @@ class DrawCard:
 
 @dataclass(frozen=True)
 class RollDice:
-    """Roll the pending dice (start 2d6, gamble 2d6, reorganize, tie re-roll). ``values`` None: bare roll."""
+    """Roll the pending dice; ``values`` None: a bare roll by the state's generator.
+
+    Given values are: two faces for a start or gamble 2d6 (any order); for a tie re-roll, one face per
+    tied die in board order of their lots; for a reorganize, one face per die grouped by owner in seat
+    order (each owner's faces in any order: the owner then chooses where each goes).
+    """
 
     values: tuple[int, ...] | None = None
 

@@ -5,8 +5,8 @@
 ('deal', 'draw')
 >>> while s.is_chance and s.phase != "draw":
 ...     s.apply(s.legal_actions()[0])
->>> s.phase, len(s.deck_cards())
-('draw', 45)
+>>> s.phase, len(s.deck_cards()) + len(s.seen_cards())
+('draw', 49)
 """
 
 from __future__ import annotations
@@ -65,6 +65,8 @@ class State:
         self._origin = origin
         self._history: list[tuple[Entry, Data, dict[str, Any] | None]] = []
         self._proposal: Trade | None = None
+        self._tracked = True
+        """False once :meth:`apply_unchecked` played a move: no undo or saved form from then on."""
 
     # --- reading -----------------------------------------------------------------------------------------
 
@@ -225,16 +227,22 @@ class State:
         self._proposal = None
 
     def apply_unchecked(self, action: Action) -> None:
-        """Play an action from :meth:`legal_actions` or :meth:`chance_outcomes`: no checks, no undo."""
+        """Play an action from :meth:`legal_actions` or :meth:`chance_outcomes`: no checks, no undo.
+
+        The fast path of odds and bots. The history is not kept: :meth:`undo` and :meth:`to_json` refuse
+        afterwards (use them on a :meth:`copy` taken before).
+        """
+        self._tracked = False
         self._d.events = []
         _execute(self._d, action, self._rng)
 
     def undo(self) -> Entry:
         """Take back the last action or trade, restoring everything (random generator included)."""
+        self._check_tracked("undo")
         if not self._history:
             raise IllegalActionError("nothing to undo")
         entry, before, rng_state = self._history.pop()
-        self._d = before
+        self._d = before.copy()
         if rng_state is not None:
             self._rng.bit_generator.state = rng_state
         self._proposal = None
@@ -244,6 +252,7 @@ class State:
         twin = type(self)(self._d.copy(), np.random.Generator(np.random.PCG64()), dict(self._origin))
         twin._rng.bit_generator.state = self._rng.bit_generator.state
         twin._history = list(self._history)
+        twin._tracked = self._tracked
         twin._proposal = self._proposal
         return twin
 
@@ -328,8 +337,13 @@ class State:
 
     # --- saving ------------------------------------------------------------------------------------------
 
+    def _check_tracked(self, what: str) -> None:
+        if not self._tracked:
+            raise IllegalActionError(f"cannot {what}: moves were played with apply_unchecked (no history)")
+
     def to_json(self) -> str:
         """A sealed record: how the game began, every action and trade, and the generator's state."""
+        self._check_tracked("save")
         return dump_record(
             GAME,
             VERSION,
