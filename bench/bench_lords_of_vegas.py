@@ -16,9 +16,12 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from vegas_tutor.lords_of_vegas import State, new_game
-from vegas_tutor.lords_of_vegas.odds import _step, reorganize_odds
+from vegas_tutor.lords_of_vegas.odds import _settle, _step, reorganize_odds
+
+T = TypeVar("T")
 
 
 def random_game(seed: int, checked: bool) -> int:
@@ -36,7 +39,7 @@ def random_game(seed: int, checked: bool) -> int:
     return n
 
 
-def timed(run: Callable[[], object]) -> tuple[float, float, object]:
+def timed(run: Callable[[], T]) -> tuple[float, float, T]:
     wall, cpu = time.perf_counter(), time.process_time()
     result = run()
     return time.perf_counter() - wall, time.process_time() - cpu, result
@@ -60,16 +63,17 @@ def main() -> None:
         label = "checked apply  " if checked else "apply_unchecked"
         print(
             f"   {label}: {args.games / wall:6.1f} games/s wall, {args.games / cpu:6.1f} games/s CPU "
-            f"({actions} actions, {int(actions) / args.games:.0f} per game)"  # type: ignore[call-overload]
+            f"({actions} actions, {actions / args.games:.0f} per game)"
         )
 
     print("2. exact reorganize odds, 6-die casino")
     for owners in ((0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 1), (0, 0, 0, 1, 1, 1), (0, 0, 1, 1, 2, 2)):
         state = six_die_casino(owners)
         _step.cache_clear()
+        _settle.cache_clear()
         wall, cpu, result = timed(lambda s=state: reorganize_odds(s, "C1"))
         split = "+".join(str(owners.count(o)) for o in sorted(set(owners)))
-        boss = ", ".join(f"{p}: {float(q):.4f}" for p, q in result.boss.items())  # type: ignore[attr-defined]
+        boss = ", ".join(f"{p}: {float(q):.4f}" for p, q in result.boss.items())
         print(f"   dice split {split:7s}: {wall:7.2f} s wall, {cpu:7.2f} s CPU; P(boss) {boss}")
 
 

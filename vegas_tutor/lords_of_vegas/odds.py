@@ -265,9 +265,17 @@ def _solve_component(component: list[_Key], seats: tuple[int, ...], values: dict
 
 def settle_odds(kept: Iterable[Die], rolling: Iterable[int]) -> TieResult:
     """Roll one die for each owner in ``rolling`` beside the ``kept`` (owner, value) dice, then re-roll the
-    tied highest dice (of two or more players) until one player holds the highest die."""
-    kept_t = tuple(sorted(kept))
-    rolling_t = tuple(sorted(rolling))
+    tied highest dice (of two or more players) until one player holds the highest die.
+
+    >>> settle_odds([], [0, 1]).boss
+    {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    """
+    result = _settle(tuple(sorted(kept)), tuple(sorted(rolling)))  # cached: hand out copies
+    return TieResult(dict(result.boss), dict(result.pips))
+
+
+@cache
+def _settle(kept_t: tuple[Die, ...], rolling_t: tuple[int, ...]) -> TieResult:
     seats = tuple(sorted({o for o, _ in kept_t} | set(rolling_t)))
     if not seats:
         raise ValueError("a casino without dice has no boss")
