@@ -16,6 +16,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from vegas_tutor.lords_of_vegas import State, new_game
@@ -39,6 +40,10 @@ def random_game(seed: int, checked: bool) -> int:
     return n
 
 
+def play_games(games: int, checked: bool) -> int:
+    return sum(random_game(seed, checked) for seed in range(games))
+
+
 def timed(run: Callable[[], T]) -> tuple[float, float, T]:
     wall, cpu = time.perf_counter(), time.process_time()
     result = run()
@@ -59,7 +64,7 @@ def main() -> None:
 
     print(f"1. random full 4-player games ({args.games} each way)")
     for checked in (True, False):
-        wall, cpu, actions = timed(lambda c=checked: sum(random_game(seed, c) for seed in range(args.games)))
+        wall, cpu, actions = timed(partial(play_games, args.games, checked))
         label = "checked apply  " if checked else "apply_unchecked"
         print(
             f"   {label}: {args.games / wall:6.1f} games/s wall, {args.games / cpu:6.1f} games/s CPU "
@@ -71,7 +76,7 @@ def main() -> None:
         state = six_die_casino(owners)
         _step.cache_clear()
         _settle.cache_clear()
-        wall, cpu, result = timed(lambda s=state: reorganize_odds(s, "C1"))
+        wall, cpu, result = timed(partial(reorganize_odds, state, "C1"))
         split = "+".join(str(owners.count(o)) for o in sorted(set(owners)))
         boss = ", ".join(f"{p}: {float(q):.4f}" for p, q in result.boss.items())
         print(f"   dice split {split:7s}: {wall:7.2f} s wall, {cpu:7.2f} s CPU; P(boss) {boss}")
