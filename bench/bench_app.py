@@ -9,10 +9,10 @@ Playwright. It measures, and prints:
   filled: from navigation until Voilà drew every cell and widget view (goal <= 3 s);
 * memory of the kernel behind each open lesson (resident set size, goal <= 150 MB), and of the whole pool;
 * ``click_latency(...)``: click -> board updated, p50 and p95 over repeated clicks (goal <= 100 ms at p95),
-  for any lesson and selectors, e.g. on a lesson with a Las Vegas board that rolls for the learner::
+  for any lesson and selectors, e.g. rolling then placing dice on the full-game lesson's board::
 
-      python bench/bench_app.py --click 01.07-full-game.ipynb button.lv-roll-group .lv-root \\
-          --done-attribute data-version
+      python bench/bench_app.py --click 01.06-play-a-full-game.ipynb '[data-key=roll]' .lv-root \\
+          --also-click button.lv-roll-group --done-attribute data-version
 
 Usage: ``python bench/bench_app.py [--lessons DIR] [--click LESSON CLICK_SEL BOARD_SEL] [--json FILE]``.
 """
@@ -22,11 +22,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import re
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -109,6 +111,9 @@ class ClickFigures:
 class Report:
     """Everything measured in one run."""
 
+    load_before: float = 0.0
+    """The machine's 1-minute load average before the run (other work skews every figure)."""
+    load_after: float = 0.0
     server_answers_s: float = 0.0
     pools_filled_s: float | None = None
     pool_kernels: int = 0
@@ -168,7 +173,7 @@ def click_latency(
     browser: Browser,
     server: AppServer,
     lesson: str,
-    click_selector: str,
+    click_selector: str | Sequence[str],
     board_selector: str,
     clicks: int = 20,
     done_attribute: str | None = None,
@@ -177,6 +182,8 @@ def click_latency(
 ) -> ClickFigures:
     """Click ``click_selector`` ``clicks`` times in ``lesson``; time each until ``board_selector`` changes.
 
+    Several selectors are clicked in turn (e.g. ``("[data-key=roll]", "button.lv-roll-group")``: roll, then
+    place), each click timed.
     A wait ends when the board element's ``done_attribute`` changes (e.g. ``"data-version"``), or without
     one at the board's first DOM change after the click. ``reset_selector`` (e.g. a Restart button) is
     clicked, untimed, after each timed click, for moves that cannot be repeated from the new state.
@@ -189,10 +196,12 @@ def click_latency(
         open_page(page, f"{server.url}voila/render/{lesson}", board_selector)
         timings: list[float] = []
         timeouts = 0
-        for _ in range(clicks):
+        cycle = [click_selector] if isinstance(click_selector, str) else list(click_selector)
+        for number in range(clicks):
+            target = cycle[number % len(cycle)]
             _settle(page, board_selector, done_attribute)
-            page.wait_for_selector(f"{click_selector}:not([disabled])", state="visible")
-            arguments = [click_selector, board_selector, done_attribute, timeout_ms]
+            page.wait_for_selector(f"{target}:not([disabled])", state="visible")
+            arguments = [target, board_selector, done_attribute, timeout_ms]
             try:
                 timings.append(float(page.evaluate(_CLICK_TO_UPDATE_JS, arguments)))
             except PlaywrightError as error:
@@ -212,14 +221,18 @@ def click_latency(
 
 
 def run(
-    lessons: Path | None, click: list[str] | None, clicks: int, done_attribute: str | None = None
+    lessons: Path | None,
+    click: list[str] | None,
+    clicks: int,
+    done_attribute: str | None = None,
+    also_click: Sequence[str] = (),
 ) -> Report:
     """Start the server, measure, stop it; the figures."""
     from playwright.sync_api import sync_playwright
 
     nav = _lesson_nav()
     lesson_names = [lesson.name for lesson in nav.find_lessons(lessons or _bundled_lessons())]
-    report = Report()
+    report = Report(load_before=os.getloadavg()[0])
     log_path = Path(tempfile.mkdtemp(prefix="bench-app-")) / "server.log"
     start = time.perf_counter()
     server = start_server(log_path, extra_args=["--lessons", str(lessons)] if lessons else [])
@@ -236,13 +249,13 @@ def run(
                 report.pages.append(measure_page(browser, server, name))
             if click:
                 lesson, click_selector, board_selector = click
-                figures = click_latency(
-                    browser, server, lesson, click_selector, board_selector, clicks, done_attribute
-                )
+                selectors = [click_selector, *also_click]
+                figures = click_latency(browser, server, lesson, selectors, board_selector, clicks, done_attribute)
                 report.clicks.append(figures)
             browser.close()
     finally:
         stop_server(server)
+    report.load_after = os.getloadavg()[0]
     return report
 
 
@@ -254,6 +267,8 @@ def _bundled_lessons() -> Path:
 
 def print_report(report: Report) -> None:
     """The figures, one per line, with the goals."""
+    print(f"load average (1 min) before / after: {report.load_before:.1f} / {report.load_after:.1f} "
+          f"on {os.cpu_count()} CPUs")
     print(f"server answers after            {report.server_answers_s:6.2f} s")
     filled = "not within the timeout" if report.pools_filled_s is None else f"{report.pools_filled_s:6.2f} s"
     print(f"all kernel pools filled after   {filled}")
@@ -280,12 +295,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--clicks", type=int, default=20, help="timed clicks for --click (default 20)")
     parser.add_argument(
+        "--also-click", action="append", default=[], metavar="SELECTOR",
+        help="with --click: further elements clicked in turn after CLICK_SELECTOR (repeatable)",
+    )
+    parser.add_argument(
         "--done-attribute", default=None, metavar="NAME",
         help="with --click: the board attribute whose change ends a wait (e.g. data-version)",
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
     args = parser.parse_args(argv)
-    report = run(args.lessons, args.click, args.clicks, args.done_attribute)
+    report = run(args.lessons, args.click, args.clicks, args.done_attribute, args.also_click)
     print_report(report)
     if args.json is not None:
         payload: dict[str, Any] = asdict(report)
