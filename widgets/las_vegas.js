@@ -301,11 +301,14 @@ function payout(board, highlight, fresh) {
   const p = board.last_payout;
   if (!p) return null;
   const lit = highlight.has("payout") || highlight.has("casinos");
-  const rows = p.casinos.map((c) => h("li", {
-    class: ["lv-payout-row", (lit || highlight.has(`casino:${c.number}`)) && fresh && "lv-hl"],
-  }, h("strong", { text: `${c.number} ${c.name}` }), h("span", { text: ` ${c.bills.map(money).join(", ")}. ${c.words}` })));
+  const rows = p.casinos.map((c) => {
+    const one = fresh && !lit && highlight.has(`casino:${c.number}`);
+    return h("li", { class: ["lv-payout-row", one && "lv-hl"] },
+      h("strong", { text: `${c.number} ${c.name}` }), one ? h("span", { class: "lv-changed", text: "★ here" }) : null,
+      h("span", { text: ` ${c.bills.map(money).join(", ")}. ${c.words}` }));
+  });
   const title = fresh ? `Round ${p.round} has just been paid out` : `Last payout (round ${p.round})`;
-  return h("section", { class: ["lv-payout", fresh && "lv-payout-fresh"], "aria-label": title },
+  return h("section", { class: ["lv-payout", fresh && "lv-payout-fresh", fresh && lit && "lv-hl"], "aria-label": title },
     h("h4", { text: title + (fresh ? ": the casinos below are dealt for the next round." : "") }),
     h("ul", {}, rows));
 }

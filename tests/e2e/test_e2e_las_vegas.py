@@ -61,6 +61,8 @@ def test_every_las_vegas_lesson_draws_its_widgets(open_lesson: Callable[..., Pag
     assert page.locator(".lv-root").first.get_attribute("aria-label", timeout=5_000)
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0  # prose and widgets only
     assert page.get_by_role("link", name=re.compile("index", re.IGNORECASE)).count() >= 1
+    # dollar amounts stay text: only the odds lesson has a formula
+    assert page.locator("mjx-container").count() == (1 if lesson == "01.05-the-odds.ipynb" else 0)
     save_screenshot(page, f"lv-{lesson.removesuffix('.ipynb')}")
 
 

@@ -1,15 +1,36 @@
 """Small helpers for the lessons' code cells (Voilà shows their output, never their code).
 
->>> markdown("Anna takes $80k").data
-'Anna takes \\\\$80k'
+A lesson's computed tables are full of dollar amounts, and a notebook's math typesetting would read
+``$10k to $90k`` as a formula. These helpers write plain HTML inside an element MathJax is told to skip
+(classes ``tex2jax_ignore`` for MathJax 2 and ``mathjax_ignore`` for MathJax 3), with every text escaped.
+
+>>> markup = table(["Casino", "Bill"], [[3, "$80k"]]).data
+>>> markup.startswith('<table class="tex2jax_ignore mathjax_ignore'), "<td>3</td><td>$80k</td>" in markup
+(True, True)
+>>> paragraph("Anna takes $80k & Denny $30k", bold="Paid:").data
+'<p class="tex2jax_ignore mathjax_ignore"><strong>Paid:</strong> Anna takes $80k &amp; Denny $30k</p>'
 """
 
 from __future__ import annotations
 
-from IPython.display import Markdown
+from collections.abc import Sequence
+from html import escape
+
+from IPython.display import HTML
+
+IGNORE_MATH = "tex2jax_ignore mathjax_ignore"
+"""The classes that keep MathJax 2 and 3 away from an element."""
 
 
-def markdown(text: str) -> Markdown:
-    """Markdown to display, with every ``$`` escaped: in a notebook a ``$`` would start LaTeX math, and
-    ``$10k to $90k`` would come out as a formula."""
-    return Markdown(text.replace("$", "\\$"))  # type: ignore[no-untyped-call]
+def table(headers: Sequence[object], rows: Sequence[Sequence[object]]) -> HTML:
+    """An HTML table of plain texts, left to MathJax alone."""
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    markup = f'<table class="{IGNORE_MATH} vt-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return HTML(markup)  # type: ignore[no-untyped-call]
+
+
+def paragraph(text: str, *, bold: str = "") -> HTML:
+    """One paragraph of plain text (optionally led by a bold phrase), left to MathJax alone."""
+    lead = f"<strong>{escape(bold)}</strong> " if bold else ""
+    return HTML(f'<p class="{IGNORE_MATH}">{lead}{escape(text)}</p>')  # type: ignore[no-untyped-call]

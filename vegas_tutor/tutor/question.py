@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
+from vegas_tutor.tutor.notebook import IGNORE_MATH
 
 
 class Prediction(widgets.VBox):  # type: ignore[misc]
@@ -36,7 +37,8 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         self.choices = tuple(choices)
         self.answer = answer
         self.explanation = explanation
-        self.prompt = widgets.HTML(f"<p class='vt-question'><strong>Predict:</strong> {escape(question)}</p>")
+        self.prompt = widgets.HTML(f"<p class='vt-question {IGNORE_MATH}'><strong>Predict:</strong> "
+                                   f"{escape(question)}</p>")
         self.options = widgets.RadioButtons(options=choices, value=None, description="",
                                             layout=widgets.Layout(width="auto"))
         self.reveal_button = widgets.Button(description="Reveal the answer", disabled=True,
@@ -63,12 +65,12 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         """Show the answer; ``False`` (and nothing shown) while no prediction was made."""
         chosen = self.options.value
         if chosen is None:
-            self.verdict.value = "<p role='status'>Make your prediction first.</p>"
+            self.verdict.value = f"<p role='status' class='{IGNORE_MATH}'>Make your prediction first.</p>"
             return False
         right = self.choices.index(chosen) == self.answer
         correct = escape(self.choices[self.answer])
         head = "Right!" if right else f"Not quite: the answer is <strong>{correct}</strong>."
-        self.verdict.value = f"<p role='status'>{head} {escape(self.explanation)}</p>"
+        self.verdict.value = f"<p role='status' class='{IGNORE_MATH}'>{head} {escape(self.explanation)}</p>"
         self.revealed = True
         self.options.disabled = True
         self.reveal_button.disabled = True

@@ -44,8 +44,8 @@ def watch_round(
         if state.round != 1:
             placed = len(lines) - len(state.payouts[-1]) - 1  # the turn's own lines, before the payout
             turn = " ".join(line + "." for line in lines[:placed])
-            paid = " ".join(line + "." for line in lines[placed:])
-            text = f"{turn} That was the last die: the round is over and the casinos pay. {paid}"
+            text = (f"{turn} That was the last die: the round is over and the casinos pay (the payout is shown "
+                    f"above the casinos, which are dealt afresh). {lines[-1]}.")
             highlight = ("payout",)
         elif state.current_player is not None:
             text += f" Next: {state.names[state.current_player]}."
