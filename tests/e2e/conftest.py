@@ -11,8 +11,9 @@ Reuse them in any ``tests/e2e/test_e2e_*.py``::
 ``app_page`` (a fresh tab per test), ``open_lesson(name, selector=None)`` (waits until Voilà drew every cell
 and widget, fails on a widget or cell error) and ``save_screenshot(page, name)`` (tests/e2e/screenshots/).
 
-Set ``VEGAS_TUTOR_E2E_LESSONS=DIR`` to run the same tests against another lessons folder.
-Without ``/usr/bin/chromium`` the tests are skipped, or fail when the ``CI`` variable is set.
+Set ``VEGAS_TUTOR_E2E_LESSONS=DIR`` to run the same tests against another lessons folder, and
+``VEGAS_TUTOR_CHROMIUM=PATH`` for a chromium elsewhere than ``/usr/bin/chromium``. Without the browser the
+tests are skipped, or fail when the ``CI`` variable is set.
 """
 
 from __future__ import annotations

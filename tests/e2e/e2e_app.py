@@ -35,7 +35,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-LANDING_PATH = "voila/render/index.ipynb"
 SERVER_START_TIMEOUT = 60.0
 LESSON_TIMEOUT_MS = 30_000
 
