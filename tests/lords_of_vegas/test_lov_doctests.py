@@ -7,7 +7,10 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "actions", "board", "casinos", "engine", "odds", "rules", "scenarios", "trades"]
+MODULES = [
+    "__init__", "actions", "board", "casinos", "chance", "engine", "explain", "odds", "positions", "rules",
+    "scenarios", "trades",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -20,11 +20,10 @@ import numpy as np
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.record import dump_record, load_record
-from vegas_tutor.lords_of_vegas import rules
+from vegas_tutor.lords_of_vegas import chance, rules
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
     Action,
-    Build,
     DrawCard,
     Gamble,
     LayOff,
@@ -33,20 +32,16 @@ from vegas_tutor.lords_of_vegas.actions import (
     Remodel,
     Reorganize,
     RollDice,
-    Sprawl,
     parse_action,
 )
 from vegas_tutor.lords_of_vegas.board import (
-    COLOURS,
     GAME_END,
-    LOT_IDS,
-    LOTS,
     ORDER,
-    SCORE_TRACK,
-    TILES_PER_COLOUR,
 )
 from vegas_tutor.lords_of_vegas.casinos import Casino
-from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, MARKERS_PER_PLAYER, PLAYER_NAMES, Data
+from vegas_tutor.lords_of_vegas.explain import phase_words, why_not
+from vegas_tutor.lords_of_vegas.positions import position_data
+from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data
 from vegas_tutor.lords_of_vegas.trades import Trade, carry_out, parse_trade, trade_problem
 
 GAME = "lords-of-vegas"
@@ -207,7 +202,7 @@ class State:
         return rules.legal_actions(self._d)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        return rules.chance_outcomes(self._d)
+        return chance.chance_outcomes(self._d)
 
     def apply(self, action: Action | str) -> None:
         """Check and play ``action`` (or its text); on error nothing changes."""
@@ -267,18 +262,18 @@ class State:
         else:
             action = _canonical(d, action)
             if action not in rules.legal_actions(d):
-                raise IllegalActionError(f"{action}: {_why_not(d, action)}")
+                raise IllegalActionError(f"{action}: {why_not(d, action)}")
         _execute(d, action, self._rng)
         return action
 
     def _chance(self, d: Data, action: DrawCard | RollDice) -> Action:
         if d.phase not in rules.CHANCE_PHASES:
-            raise IllegalActionError(f"{action}: nothing is to be drawn or rolled now ({_phase_words(d)})")
+            raise IllegalActionError(f"{action}: nothing is to be drawn or rolled now ({phase_words(d)})")
         if isinstance(action, DrawCard):
             if d.phase not in ("deal", "draw"):
                 raise IllegalActionError(f"{action}: dice must be rolled now, not a card drawn")
             if action.card is None:
-                cards = [a.card for a, _ in rules.chance_outcomes(d) if isinstance(a, DrawCard)]
+                cards = chance.cards_to_draw(d)
                 return DrawCard(cards[int(self._rng.integers(len(cards)))])
             if d.phase == "draw" and d.drawn == d.end_after and action.card != GAME_END:
                 raise IllegalActionError(f"{action}: the next card is the Game End card")
@@ -290,9 +285,9 @@ class State:
         if d.phase in ("deal", "draw"):
             raise IllegalActionError(f"{action}: a card must be drawn now, not dice rolled")
         if action.values is None:
-            raw = [int(v) for v in self._rng.integers(1, 7, size=rules.dice_to_roll(d))]
-            return RollDice(rules.bare_roll(d, raw))
-        values = rules.normalise_roll(d, action.values)
+            raw = [int(v) for v in self._rng.integers(1, 7, size=chance.dice_to_roll(d))]
+            return RollDice(chance.bare_roll(d, raw))
+        values = chance.normalise_roll(d, action.values)
         if isinstance(values, str):
             raise IllegalActionError(f"{action}: {values}")
         return RollDice(values)
@@ -438,7 +433,7 @@ class State:
             "draws_before_end": draws_before_end,
             "gambled": gambled,
         }
-        data = _position_data(players, markers, tile_spec, list(money_list), list(score_list), turn, phase,
+        data = position_data(players, markers, tile_spec, list(money_list), list(score_list), turn, phase,
                               list(seen_list), draws_before_end, gambled)  # fmt: skip
         return cls(data, make_rng(seed), origin)
 
@@ -450,7 +445,7 @@ class State:
         who = self.current_player
         seats = ", ".join(f"{PLAYER_NAMES[p]} ${d.money[p]} {d.score[p]}pts" for p in range(d.players))
         actor = "game over" if who is None else f"{PLAYER_NAMES[who]} to act"
-        return f"{_phase_words(d)}; {actor}; {seats}"
+        return f"{phase_words(d)}; {actor}; {seats}"
 
 
 def new_game(players: int = 4, *, seed: int | None = None) -> State:
@@ -466,14 +461,14 @@ def _execute(d: Data, action: Action, rng: Rng) -> None:
     if isinstance(action, DrawCard):
         card = action.card
         if card is None:
-            cards = [a.card for a, _ in rules.chance_outcomes(d) if isinstance(a, DrawCard)]
+            cards = chance.cards_to_draw(d)
             card = cards[int(rng.integers(len(cards)))]
         assert card is not None
         rules.draw(d, card)
     elif isinstance(action, RollDice):
         values = action.values
         if values is None:
-            values = rules.bare_roll(d, [int(v) for v in rng.integers(1, 7, size=rules.dice_to_roll(d))])
+            values = chance.bare_roll(d, [int(v) for v in rng.integers(1, 7, size=chance.dice_to_roll(d))])
         rules.roll(d, values)
     elif isinstance(action, MoveDie):
         rules.move_die(d, action.lot)
@@ -496,156 +491,3 @@ def _canonical(d: Data, action: Action) -> Action:
                 return Reorganize(c.key)
             return Gamble(c.key, action.bet)
     return action
-
-
-def _phase_words(d: Data) -> str:
-    words = {
-        "deal": "setup: dealing property cards",
-        "start_roll": "setup: rolling for the start player",
-        "draw": "step 1: a card is to be drawn",
-        "draw_move": "step 1: the drawer must choose a die to move",
-        "tie_roll": "a tie is to be re-rolled",
-        "play": "step 2: play",
-        "reorg_roll": "a reorganize is to be rolled",
-        "reorg_place": "a reorganize's dice are being placed",
-        "layoff": "the boss decides on laying off the bet",
-        "gamble_roll": "a bet is to be rolled",
-        "over": "the game is over",
-    }
-    return words[d.phase]
-
-
-def _why_not(d: Data, action: Action) -> str:
-    """A specific reason an action is not legal (the fixed order of legal_actions is the rule)."""
-    p = d.turn
-    phase_of = {MoveDie: "draw_move", PlaceDie: "reorg_place", LayOff: "layoff"}
-    wanted = phase_of.get(type(action), "play")
-    if d.phase != wanted:
-        return f"not now ({_phase_words(d)})"
-    money = d.money[p]
-    who = PLAYER_NAMES[p]
-    if isinstance(action, Build | Sprawl):
-        lot = LOTS[action.lot]
-        if isinstance(action, Build) and d.marker.get(action.lot) != p:
-            return f"{who} has no marker on {action.lot}"
-        if isinstance(action, Sprawl):
-            if action.lot in d.tile or action.lot in d.marker or not rules.in_play(d, action.lot):
-                return f"{action.lot} is not an empty, unowned lot in play"
-            if (action.lot, action.colour) not in rules.sprawl_targets(d, p):
-                return f"{who} bosses no {action.colour} casino next to {action.lot}"
-        cost = lot.cost * (2 if isinstance(action, Sprawl) else 1)
-        if money < cost:
-            return f"it costs ${cost} and {who} has ${money}"
-        if rules.tiles_left(d, action.colour) == 0:
-            return f"all {TILES_PER_COLOUR} {action.colour} tiles are on the board"
-        if rules.dice_left(d, p) > 0 and action.move_from is not None:
-            return f"{who} still has dice in supply: no die is moved"
-        if rules.dice_left(d, p) == 0 and d.die_owner.get(action.move_from or "") != p:
-            return f"all {DICE_PER_PLAYER} of {who}'s dice are on the board: name one of them to move"
-    if isinstance(action, Remodel | Reorganize | Gamble):
-        c = rules.casino_at(d, action.lot)
-        if c is None:
-            return f"there is no casino on {action.lot}"
-        if isinstance(action, Remodel):
-            if c.boss != p:
-                return f"{who} is not the boss of the casino at {c.key}"
-            if action.colour == c.colour:
-                return f"the casino is already {c.colour}"
-            if rules.tiles_left(d, action.colour) < c.size:
-                return f"fewer than {c.size} {action.colour} tiles are left"
-            return f"it costs ${5 * c.size} and {who} has ${money}"
-        if isinstance(action, Reorganize):
-            if p not in c.owners():
-                return f"{who} has no die in the casino at {c.key}"
-            if any(lot in d.rerolled for lot, _, _ in c.dice):
-                return "a die of this casino was already re-rolled this turn"
-            return f"it costs ${c.pips} and {who} has ${money}"
-        if d.gambled:
-            return f"{who} has already gambled this turn"
-        if c.boss is None or c.boss == p:
-            return "gamble only at a casino another player bosses"
-        return f"the bet limit is ${min(5 * c.size, money)} ($5 a tile, at most what {who} holds)"
-    if isinstance(action, MoveDie):
-        return f"{PLAYER_NAMES[p]} has no die on {action.lot}"
-    if isinstance(action, PlaceDie):
-        return f"{action.lot} is not a tile still waiting for one of {PLAYER_NAMES[d.placing[0][0]]}'s dice"
-    return "not legal now"
-
-
-def _position_data(
-    players: int,
-    markers: dict[str, int],
-    tiles: dict[str, tuple[Any, ...]],
-    money: list[int],
-    scores: list[int],
-    turn: int,
-    phase: str,
-    seen: list[str],
-    draws_before_end: int | None,
-    gambled: bool,
-) -> Data:
-    def seat_ok(v: object) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
-
-    def bad(msg: str) -> ConfigError:
-        return ConfigError(f"impossible position: {msg}")
-
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
-    if phase not in ("play", "draw"):
-        raise bad(f"phase must be 'play' or 'draw', not {phase!r}")
-    if not seat_ok(turn):
-        raise bad(f"turn must be a seat 0..{players - 1}")
-    if len(money) != players or any(not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money):
-        raise bad(f"money must be {players} whole amounts >= 0")
-    if len(scores) != players or any(s not in SCORE_TRACK or isinstance(s, bool) for s in scores):
-        raise bad(f"scores must be {players} spaces of the score track")
-    if max(scores) >= SCORE_TRACK[-1]:
-        raise bad("someone has already won with 90 points")
-    d = Data(players=players, money=money, score=scores, turn=turn, phase=phase, gambled=bool(gambled))
-    for lot, seat in markers.items():
-        if lot not in LOTS or not seat_ok(seat):
-            raise bad(f"marker {lot!r}: {seat!r} (a lot id and a seat)")
-        d.marker[lot] = seat
-    for lot, spec in tiles.items():
-        if lot not in LOTS or lot in markers:
-            raise bad(f"tile on {lot!r}: not a lot, or the lot also has a marker")
-        if len(spec) != 3 or spec[0] not in COLOURS:
-            raise bad(f"tile on {lot}: give (colour, owner or None, value or None)")
-        colour, owner, value = spec
-        d.tile[lot] = colour
-        if owner is not None:
-            if not seat_ok(owner):
-                raise bad(f"tile on {lot}: {owner!r} is not a seat")
-            if value is None:
-                value = LOTS[lot].die
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise bad(f"tile on {lot}: die value {value!r} is not 1..6")
-            d.die_owner[lot], d.die_value[lot] = owner, value
-        elif value is not None:
-            raise bad(f"tile on {lot}: a die value without an owner")
-    for lot in (*d.marker, *d.tile):
-        if not rules.in_play(d, lot):
-            raise bad(f"{lot} is out of play with two players")
-    for colour in COLOURS:
-        if rules.tiles_left(d, colour) < 0:
-            raise bad(f"more than {TILES_PER_COLOUR} {colour} tiles")
-    for seat in range(players):
-        if rules.dice_left(d, seat) < 0 or rules.markers_left(d, seat) < 0:
-            raise bad(f"{PLAYER_NAMES[seat]} uses over {DICE_PER_PLAYER} dice or {MARKERS_PER_PLAYER} markers")
-    if len(set(seen)) != len(seen) or any(card not in LOTS for card in seen):
-        raise bad("seen cards must be distinct lot ids (the Game End card is never seen before the end)")
-    unseen_marked = [lot for lot in d.marker if lot not in seen]
-    if unseen_marked:
-        raise bad(f"marked lots whose card was never drawn: {', '.join(unseen_marked)}")
-    d.seen = list(seen)
-    d.unseen = [lot for lot in LOT_IDS if lot not in seen]
-    remaining = len(d.unseen)
-    before_end = remaining - remaining // 4 if draws_before_end is None else draws_before_end
-    if isinstance(before_end, bool) or not isinstance(before_end, int) or not 0 <= before_end <= remaining:
-        raise bad(f"draws_before_end must be 0..{remaining}")
-    d.end_after, d.drawn = before_end, 0
-    tied = [c.key for c in rules.casinos(d) if c.tied_top()]
-    if tied:
-        raise bad(f"players tie for the top die of the casino at {', '.join(tied)}: re-roll before")
-    return d
