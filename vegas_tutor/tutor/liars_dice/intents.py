@@ -1,0 +1,196 @@
+"""The messages the Liar's Dice table's browser side may send, checked before anything is touched.
+
+Same contract as the Las Vegas board (:mod:`vegas_tutor.tutor.intents`): a message is never trusted;
+``parse_ld_intent`` turns it into a small frozen value or raises ``InvalidActionError`` with a plain-words
+reason. Whether the intent is legal *now* is for the table and the engine to say.
+
+>>> parse_ld_intent({"type": "bid", "quantity": 5, "face": 5})
+BidIntent(quantity=5, face=5)
+>>> parse_ld_intent({"type": "show", "faces": [1, "6"]})
+Traceback (most recent call last):
+...
+vegas_tutor.core.errors.InvalidActionError: message 'show': faces must be a list of die faces 1..6, got [1, '6']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS
+
+
+@dataclass(frozen=True)
+class BidIntent:
+    """Bid (or raise to) ``quantity`` x ``face`` (face 1 = the star)."""
+
+    quantity: int
+    face: int
+
+
+@dataclass(frozen=True)
+class ChallengeIntent:
+    """Challenge the last bid."""
+
+
+@dataclass(frozen=True)
+class ShowIntent:
+    """Right after one's own bid: show these hidden dice and re-roll the rest."""
+
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KeepIntent:
+    """Right after one's own bid: do not show; the next player goes on."""
+
+
+@dataclass(frozen=True)
+class BetIntent:
+    """"Place your bet": the learner's guess whether the current bid is true."""
+
+    guess: bool
+
+
+@dataclass(frozen=True)
+class SimulateIntent:
+    """Roll the hidden dice ``n`` more times (seeded) and count, beside the exact odds."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class WhatIfIntent:
+    """Imagine another view: your own dice, how many dice are hidden from you, and the bid."""
+
+    own: tuple[int, ...]
+    unknown: int
+    quantity: int
+    face: int
+
+
+@dataclass(frozen=True)
+class ResetIntent:
+    """Drop the what-if changes: the odds of the real game again."""
+
+
+@dataclass(frozen=True)
+class NewGameIntent:
+    """Start a new game with the same seats."""
+
+
+@dataclass(frozen=True)
+class OptionIntent:
+    """Switch an option: ``show_odds``, ``bet_mode``, ``what_if`` (booleans) or ``bots`` (random/odds)."""
+
+    name: str
+    value: bool | str
+
+
+@dataclass(frozen=True)
+class StepIntent:
+    """Move a scenario stepper: ``back``, ``next`` or ``restart``."""
+
+    to: str
+
+
+LDIntent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | BetIntent | SimulateIntent | WhatIfIntent
+            | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
+
+BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
+BOT_POLICIES = ("random", "odds")
+STEPS = ("back", "next", "restart")
+SIMULATION_SIZES = (100, 1_000, 10_000)
+"""How many rolls one simulate message may ask for (the buttons' choices)."""
+MAX_UNKNOWN = MAX_PLAYERS * MAX_DICE
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "bid": ("quantity", "face"),
+    "challenge": (),
+    "show": ("faces",),
+    "keep": (),
+    "bet": ("guess",),
+    "simulate": ("n",),
+    "what_if": ("own", "unknown", "quantity", "face"),
+    "reset": (),
+    "new_game": (),
+    "option": ("name", "value"),
+    "step": ("to",),
+}
+
+
+def _whole(kind: str, content: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = content[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidActionError(f"message {kind!r}: {name} must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise InvalidActionError(f"message {kind!r}: {name} must be between {low} and {high}, got {value}")
+    return value
+
+
+def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(
+        not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6 for f in value
+    ):
+        raise InvalidActionError(f"message {kind!r}: faces must be a list of die faces 1..6, got {value!r}")
+    if len(value) > most:
+        raise InvalidActionError(f"message {kind!r}: at most {most} dice, got {len(value)}")
+    return tuple(sorted(value))
+
+
+def parse_ld_intent(content: object) -> LDIntent:
+    """Check one message from the browser and return the intent it carries."""
+    if not isinstance(content, dict):
+        raise InvalidActionError(f"a message must be an object with a 'type', got {type(content).__name__}")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise InvalidActionError(f"unknown message type {kind!r}: expected one of {', '.join(_FIELDS)}")
+    expected = set(_FIELDS[kind])
+    given = set(content) - {"type"}
+    if missing := sorted(expected - given):
+        raise InvalidActionError(f"message {kind!r} is missing {', '.join(missing)}")
+    if extra := sorted(given - expected, key=str):
+        raise InvalidActionError(f"message {kind!r} has unexpected fields: {', '.join(map(str, extra))}")
+    simple: dict[str, LDIntent] = {
+        "challenge": ChallengeIntent(), "keep": KeepIntent(), "reset": ResetIntent(), "new_game": NewGameIntent(),
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "bid":
+        return BidIntent(_whole(kind, content, "quantity", 1, 20), _whole(kind, content, "face", 1, 6))
+    if kind == "show":
+        return ShowIntent(_faces(kind, content["faces"], MAX_DICE))
+    if kind == "bet":
+        if not isinstance(content["guess"], bool):
+            raise InvalidActionError(f"message 'bet': guess must be true or false, got {content['guess']!r}")
+        return BetIntent(content["guess"])
+    if kind == "simulate":
+        n = content["n"]
+        if not isinstance(n, int) or isinstance(n, bool) or n not in SIMULATION_SIZES:
+            sizes = ", ".join(map(str, SIMULATION_SIZES))
+            raise InvalidActionError(f"message 'simulate': n must be one of {sizes}, got {n!r}")
+        return SimulateIntent(n)
+    if kind == "what_if":
+        return WhatIfIntent(
+            _faces(kind, content["own"], MAX_DICE),
+            _whole(kind, content, "unknown", 0, MAX_UNKNOWN),
+            _whole(kind, content, "quantity", 1, 20),
+            _whole(kind, content, "face", 1, 6),
+        )
+    if kind == "step":
+        to = content["to"]
+        if to not in STEPS:
+            raise InvalidActionError(f"message 'step': to must be one of {', '.join(STEPS)}, got {to!r}")
+        return StepIntent(to)
+    name, value = content["name"], content["value"]
+    if name in BOOLEAN_OPTIONS:
+        if not isinstance(value, bool):
+            raise InvalidActionError(f"option {name!r} must be true or false, got {value!r}")
+        return OptionIntent(name, value)
+    if name == "bots":
+        if value not in BOT_POLICIES:
+            raise InvalidActionError(f"option 'bots' must be one of {', '.join(BOT_POLICIES)}, got {value!r}")
+        return OptionIntent(name, value)
+    known = ", ".join((*BOOLEAN_OPTIONS, "bots"))
+    raise InvalidActionError(f"unknown option {name!r}: expected one of {known}")

@@ -1,0 +1,382 @@
+"""``LiarsDiceTable``: the Liar's Dice table widget, its odds panel, "place your bet" and what-if modes.
+
+The engine's ``State`` stays in Python. The browser gets small JSON projections built from the learner's
+own observation (``table``, ``odds``, ``simulation``, ``bet``) and sends intents (``{"type": "bid",
+"quantity": 5, "face": 5}``); each is checked here and by the engine, and a refused one sets ``error`` to a
+plain-words reason and changes nothing. The other seats are bots (``"random"`` or ``"odds"``).
+
+>>> table = LiarsDiceTable(players=3, dice=3, seed=2, bots="odds")
+>>> table.table["players"][0]["own"] is not None, table.table["players"][1]["own"]
+(True, None)
+>>> table.handle({"type": "bid", "quantity": 0, "face": 5}), table.error
+(False, "message 'bid': quantity must be between 1 and 20, got 0")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from vegas_tutor.core.dice import make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
+from vegas_tutor.liars_dice.actions import Action, Challenge, Roll, Show
+from vegas_tutor.liars_dice.engine import State, new_game
+from vegas_tutor.liars_dice.policies import odds_policy, random_policy
+from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
+from vegas_tutor.liars_dice.track import Bid
+from vegas_tutor.tutor.assets import module_source, style_source
+from vegas_tutor.tutor.liars_dice.intents import (
+    BOT_POLICIES,
+    BetIntent,
+    BidIntent,
+    ChallengeIntent,
+    KeepIntent,
+    LDIntent,
+    NewGameIntent,
+    OptionIntent,
+    ResetIntent,
+    ShowIntent,
+    SimulateIntent,
+    StepIntent,
+    WhatIfIntent,
+    parse_ld_intent,
+)
+from vegas_tutor.tutor.liars_dice.odds_panel import CountSimulation, OddsView, bid_panel, choices_panel
+from vegas_tutor.tutor.liars_dice.projection import table_view
+
+DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
+"""You, Shane, Mike, Mary: the rulebook's table."""
+MAX_BOT_MOVES = 20_000
+"""A safety bound on automatic moves in one go (a whole game of bots, once the learner is out)."""
+
+
+def check_bots(policy: object) -> str:
+    if policy not in BOT_POLICIES:
+        raise ConfigError(f"bots play {' or '.join(map(repr, BOT_POLICIES))}, not {policy!r}")
+    return str(policy)
+
+
+def bot_action(state: State, policy: str, rng: Any, *, learner: int | None) -> Action:
+    """The named policy's action for the seat to act; never a show of the learner's dice."""
+    if state.is_chance:
+        return Roll()
+    if policy == "odds":
+        return odds_policy(state)
+    action = random_policy(state, rng)
+    while isinstance(action, Show) and state.may_show == learner:
+        action = random_policy(state, rng)
+    return action
+
+
+class LiarsDiceTable(anywidget.AnyWidget):
+    """A game of Liar's Dice in the browser: the cups, the bid track, the bids, the reveal and the odds.
+
+    The learner plays seat ``viewer`` (called "You"); the other seats are played by ``bots`` as soon as it
+    is their turn. Give ``state`` to show or continue any position. ``interactive=False`` makes a table that
+    only shows positions (the scenario stepper). Everything synced comes from ``state.observation(viewer)``.
+    """
+
+    _esm = module_source("liars_dice.js")
+    _css = style_source("liars_dice.css")
+
+    table = t.Dict().tag(sync=True)
+    """The viewer's view of the table (see :func:`~vegas_tutor.tutor.liars_dice.projection.table_view`)."""
+    odds = t.Dict().tag(sync=True)
+    """The exact odds of the current bid from the viewer's view (or the what-if view), and the choices."""
+    simulation = t.Dict().tag(sync=True)
+    """The seeded simulation beside the exact odds (grows on demand)."""
+    bet = t.Dict().tag(sync=True)
+    """"Place your bet" mode: whether the learner must guess before the odds show, and the guesses so far."""
+    what_if_view = t.Dict().tag(sync=True)
+    """The imagined view in what-if mode (own dice, hidden dice, bid)."""
+    stepper = t.Dict().tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+    show_odds = t.Bool(True).tag(sync=True)
+    bet_mode = t.Bool(False).tag(sync=True)
+    what_if = t.Bool(False).tag(sync=True)
+    bots_policy = t.Unicode("odds").tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    """Bumped after every update (the browser tests and the benchmark wait on it)."""
+
+    def __init__(
+        self,
+        state: State | None = None,
+        *,
+        players: int = 4,
+        dice: int = 5,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        viewer: int = 0,
+        bots: str = "odds",
+        show_odds: bool = True,
+        bet_mode: bool = False,
+        what_if: bool = False,
+        interactive: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._seeds = make_rng(seed)
+        self._bot_rng = make_rng(self._next_seed())
+        if state is None:
+            state = new_game(players, dice=dice, seed=self._next_seed())
+        if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
+            raise ConfigError(f"viewer must be a seat 0..{state.players - 1}, got {viewer!r}")
+        names = tuple(names) if names is not None else DEFAULT_NAMES[: state.players]
+        if len(names) != state.players or len(set(names)) != len(names):
+            raise ConfigError(f"give {state.players} distinct names, got {list(names)!r}")
+        self._names = names
+        self._viewer = viewer
+        self._state = state.copy()
+        self._awaiting_show = False
+        self._highlight: tuple[str, ...] = ()
+        self._imagined: OddsView | None = None
+        self._sim: CountSimulation | None = None
+        self._sim_view: OddsView | None = None
+        self._start_dice = max(state.dice_counts)
+        self._bet_key: tuple[Any, ...] | None = None
+        self._guess: bool | None = None
+        self._tally = {"made": 0, "agreed": 0}
+        self._quiet = True
+        super().__init__(show_odds=show_odds, bet_mode=bet_mode, interactive=interactive,
+                         bots_policy=check_bots(bots), **kwargs)
+        self.what_if = bool(what_if)
+        self.on_msg(self._on_msg)
+        if self.interactive:
+            self._play_others()
+        self._quiet = False
+        self._refresh()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> State:
+        """A copy of the real game (the whole truth: never synced)."""
+        return self._state.copy()
+
+    @property
+    def viewer(self) -> int:
+        return self._viewer
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def odds_view(self) -> OddsView:
+        """What the odds panel computes from: the what-if view, or the viewer's real observation."""
+        return self._imagined or OddsView.of(self._state.observation(self._viewer))
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, content: object) -> bool:
+        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
+        try:
+            self._carry_out(parse_ld_intent(content))
+        except VegasTutorError as refusal:
+            self.error = str(refusal)
+            self.version += 1
+            return False
+        self.error = ""
+        self._refresh()
+        return True
+
+    def bid(self, bid: Bid | str) -> None:
+        """Bid for the learner (Python side of the bid buttons); raises when refused."""
+        b = bid if isinstance(bid, Bid) else Bid.parse(bid)
+        self._raise_if_refused({"type": "bid", "quantity": b.quantity, "face": b.face})
+
+    def challenge(self) -> None:
+        self._raise_if_refused({"type": "challenge"})
+
+    def show(self, faces: Sequence[int]) -> None:
+        self._raise_if_refused({"type": "show", "faces": list(faces)})
+
+    def keep(self) -> None:
+        self._raise_if_refused({"type": "keep"})
+
+    def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
+        """Show another position (what-if changes and the simulation are dropped)."""
+        self._state = state.copy()
+        self._awaiting_show = False
+        self._imagined = None
+        self._sim = None
+        self._highlight = tuple(highlight)
+        if self.interactive:
+            self._play_others()
+        self.error = ""
+        self._refresh()
+
+    def _raise_if_refused(self, content: dict[str, Any]) -> None:
+        if not self.handle(content):
+            raise IllegalActionError(self.error)
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle(content)
+
+    def _carry_out(self, intent: LDIntent) -> None:
+        if isinstance(intent, OptionIntent):
+            self._set_option(intent)
+        elif isinstance(intent, StepIntent):
+            self._step(intent.to)
+        elif isinstance(intent, BetIntent):
+            self._place_bet(intent.guess)
+        elif isinstance(intent, SimulateIntent):
+            self._simulate(intent.n)
+        elif isinstance(intent, WhatIfIntent):
+            if not self.what_if:
+                raise IllegalActionError("switch on what-if mode first to change the dice or the bid")
+            bid = Bid(intent.quantity, intent.face)  # raises on a space the track does not have
+            real = OddsView.of(self._state.observation(self._viewer))
+            self._imagined = OddsView(intent.own, real.shown, intent.unknown, bid)
+        elif isinstance(intent, ResetIntent):
+            if not self.what_if:
+                raise IllegalActionError("there is nothing to reset: the odds are those of the real game")
+            self._imagined = None
+        elif isinstance(intent, NewGameIntent):
+            self._check_playable()
+            s = self._state
+            self._state = State.start([self._start_dice] * s.players, seed=self._next_seed())
+            self._awaiting_show = False
+            self._sim = None
+            self._highlight = ()
+            self._play_others()
+        else:
+            self._play_learner(intent)
+
+    def _check_playable(self) -> None:
+        if not self.interactive:
+            raise IllegalActionError("this table shows a position: it does not take moves")
+
+    def _play_learner(self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent) -> None:
+        self._check_playable()
+        s, me = self._state, self._viewer
+        if s.is_over:
+            raise IllegalActionError("the game is over: start a new game to play again")
+        if isinstance(intent, ShowIntent | KeepIntent):
+            if not self._awaiting_show:
+                raise IllegalActionError("you may show and re-roll only right after your own bid")
+            if isinstance(intent, ShowIntent):
+                s.apply(Show(intent.faces))  # the engine says why a show is refused, and changes nothing
+                s.apply(Roll())
+                self._highlight = (f"shown:{me}", f"cup:{me}")
+            else:
+                self._highlight = ()
+            self._awaiting_show = False
+            self._play_others()
+            return
+        if self._awaiting_show:
+            raise IllegalActionError("first choose: show some dice and re-roll, or keep your cup")
+        if s.current_player != me:
+            who = s.current_player
+            whose = "nobody's" if who is None else f"{self._names[who]}'s"
+            raise IllegalActionError(f"it is {whose} turn, not yours: wait for them to play")
+        action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
+        s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
+        self._highlight = ("count",) if isinstance(action, Challenge) else ("bid",)
+        if isinstance(action, Bid) and s.may_show == me:
+            self._awaiting_show = True
+            return
+        self._play_others()
+
+    def _set_option(self, intent: OptionIntent) -> None:
+        if intent.name == "bots":
+            if not self.interactive:
+                raise IllegalActionError("this table shows a position: it has no opponents to change")
+            self.bots_policy = str(intent.value)
+        elif intent.name == "what_if":
+            self.what_if = bool(intent.value)
+        elif intent.name == "bet_mode":
+            self.bet_mode = bool(intent.value)
+        else:
+            self.show_odds = bool(intent.value)
+
+    def _step(self, to: str) -> None:
+        raise IllegalActionError("this table is not playing an example: there are no steps")
+
+    def _place_bet(self, guess: bool) -> None:
+        if not self.bet_mode:
+            raise IllegalActionError("switch on 'place your bet' mode first")
+        view = self.odds_view()
+        if view.bid is None:
+            raise IllegalActionError("there is no bid to bet on yet")
+        if self._guess is not None and self._bet_key == self._current_bet_key():
+            raise IllegalActionError("you have placed your bet on this bid already")
+        self._bet_key = self._current_bet_key()
+        self._guess = guess
+        panel = bid_panel(view)
+        self._tally["made"] += 1
+        self._tally["agreed"] += int((panel["at_least"]["p"] >= 0.5) == guess)
+
+    def _simulate(self, n: int) -> None:
+        view = self.odds_view()
+        if view.bid is None:
+            raise IllegalActionError("there is no bid to simulate yet")
+        if self._sim is None or self._sim_view is None or CountSimulation.key(view) != CountSimulation.key(
+                self._sim_view):
+            self._sim = CountSimulation(view, seed=self._next_seed())
+            self._sim_view = view
+        self._sim.run(n)
+
+    # ------------------------------------------------------------------ the others' turns
+    def _play_others(self) -> None:
+        """Roll every pending cup and let the bots play until the learner must act (or the game ends)."""
+        s, me = self._state, self._viewer
+        for _ in range(MAX_BOT_MOVES):
+            if s.is_over:
+                return
+            if s.is_chance:
+                s.apply(Roll())
+                continue
+            if s.current_player == me:
+                return
+            s.apply(bot_action(s, self.bots_policy, self._bot_rng, learner=me))
+        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
+
+    def _next_seed(self) -> int:
+        return int(self._seeds.integers(2**32))
+
+    # ------------------------------------------------------------------ the projections
+    @t.observe("show_odds", "bet_mode", "what_if")
+    def _option_changed(self, change: dict[str, Any]) -> None:
+        if change["name"] == "what_if":
+            self._imagined = None
+        self._refresh()
+
+    def _current_bet_key(self) -> tuple[Any, ...]:
+        view = self.odds_view()
+        return (view, len(self._state.history))
+
+    def _refresh(self) -> None:
+        if self._quiet:
+            return
+        s, me = self._state, self._viewer
+        obs = s.observation(me)
+        learner_to_act = (self.interactive and not self._awaiting_show and obs.phase == "bid"
+                          and obs.current_player == me)
+        kinds = [("you" if seat == me else "bot") if self.interactive else "none" for seat in range(s.players)]
+        view = self.odds_view()
+        if self._bet_key != self._current_bet_key():
+            self._guess = None
+        hide = self.bet_mode and view.bid is not None and self._guess is None
+        with self.hold_sync():
+            self.table = table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
+                                    awaiting_show=self._awaiting_show, learner_to_act=learner_to_act)
+            self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
+                                  "bid": None if view.bid is None else
+                                  {"quantity": view.bid.quantity, "face": view.bid.face, "text": str(view.bid)},
+                                  "explored": self._imagined is not None} if self.what_if else {})
+            if not self.show_odds:
+                self.odds = {"status": "off", "reason": "The odds are hidden."}
+            elif hide:
+                self.odds = {"status": "bet", "reason": "Place your bet first: is the bid true or false?",
+                             "bid": {"text": str(view.bid)}}
+            else:
+                odds = bid_panel(view)
+                choices = choices_panel(obs) if learner_to_act and self._imagined is None else {
+                    "status": "waiting", "rows": []}
+                self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
+            self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
+            sim = self._sim if self._sim_view is not None and CountSimulation.key(view) == CountSimulation.key(
+                self._sim_view) else None
+            self.simulation = sim.view(view.bid) if sim is not None and not hide else {"status": "off", "n": 0}
+            self.version += 1
