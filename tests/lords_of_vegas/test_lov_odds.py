@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
@@ -261,3 +262,32 @@ def test_draw_odds_only_at_the_start_of_a_turn() -> None:
         next_draw_odds(s)
     with pytest.raises(IllegalActionError):
         card_payout_odds(State.position(4, phase="draw", seen=["A1"]), "A1")
+
+
+@pytest.mark.parametrize(
+    ("kept", "rolling"),
+    [((), (BLUE, BLUE, RED)), (((GREEN, 3),), (BLUE, RED)), (((RED, 4), (BLUE, 2)), (BLUE, GREEN))],
+)
+def test_settle_odds_satisfy_the_one_roll_equation_exactly(
+    kept: tuple[tuple[int, int], ...], rolling: tuple[int, ...]
+) -> None:
+    """V(state) = what one roll settles at once + sum of P(next state) V(next state), each V solved anew."""
+    start = settle_odds(list(kept), list(rolling))
+    seats = sorted(start.boss)
+    boss = dict.fromkeys(seats, Fraction(0))
+    pips = dict.fromkeys(seats, Fraction(0))
+    for faces in product(range(1, 7), repeat=len(rolling)):
+        p = Fraction(1, 6 ** len(rolling))
+        dice = [*kept, *zip(rolling, faces, strict=True)]
+        top = max(v for _, v in dice)
+        at_top = [o for o, v in dice if v == top]
+        if len(set(at_top)) == 1:
+            boss[at_top[0]] += p
+            for o, v in dice:
+                pips[o] += p * v
+        else:
+            nxt = settle_odds([d for d in dice if d[1] != top], at_top)
+            for seat in seats:
+                boss[seat] += p * nxt.boss.get(seat, Fraction(0))
+                pips[seat] += p * nxt.pips.get(seat, Fraction(0))
+    assert boss == start.boss and pips == start.pips

@@ -167,19 +167,24 @@ def _step(key: _Key, seats: tuple[int, ...]) -> tuple[dict[_Key, Fraction], tupl
 def _solve(start: _Key, seats: tuple[int, ...]) -> tuple[Fraction, ...]:
     """The value vector of ``start``: an absorbing Markov chain solved exactly, one strongly connected
     component at a time (Tarjan's order: every component after those it leads to)."""
+    preds: dict[_Key, set[_Key]] = {start: set()}
+    frontier = [start]
+    while frontier:  # the whole reachable graph first, to know which states other components read
+        node = frontier.pop()
+        for nxt in _step(node, seats)[0]:
+            if nxt not in preds:
+                preds[nxt] = set()
+                frontier.append(nxt)
+            preds[nxt].add(node)
     values: dict[_Key, tuple[Fraction, ...]] = {}
     index: dict[_Key, int] = {}
     low: dict[_Key, int] = {}
     stack: list[_Key] = []
     on_stack: set[_Key] = set()
-    counter = 0
-    # Iterative Tarjan: (node, iterator over successors)
-    work: list[tuple[_Key, list[_Key], int]] = []
+    work: list[tuple[_Key, list[_Key], int]] = []  # iterative Tarjan: (node, successors, next one)
 
     def push(node: _Key) -> None:
-        nonlocal counter
-        index[node] = low[node] = counter
-        counter += 1
+        index[node] = low[node] = len(index)
         stack.append(node)
         on_stack.add(node)
         work.append((node, list(_step(node, seats)[0]), 0))
@@ -207,15 +212,24 @@ def _solve(start: _Key, seats: tuple[int, ...]) -> tuple[Fraction, ...]:
                 component.append(member)
                 if member == node:
                     break
-            _solve_component(component, seats, values)
+            inside = set(component)
+            needed = {k for k in component if k == start or not preds[k] <= inside}
+            _solve_component(component, seats, values, needed)
     return values[start]
 
 
-def _solve_component(component: list[_Key], seats: tuple[int, ...], values: dict[_Key, tuple[Fraction, ...]]) -> None:
-    """Solve (I - P_CC) V_C = b_C + P_C,out V_out exactly: sparse Gauss-Jordan elimination over fractions.
+def _solve_component(
+    component: list[_Key],
+    seats: tuple[int, ...],
+    values: dict[_Key, tuple[Fraction, ...]],
+    needed: set[_Key],
+) -> None:
+    """Solve (I - P_CC) V_C = b_C + P_C,out V_out exactly by sparse elimination over fractions.
 
-    The pivot is always a diagonal entry (the matrix is a nonsingular M-matrix: the chain leaves every
-    component with probability 1), chosen to keep the fill small (Markowitz's rule).
+    Only the ``needed`` values (read by other components) are kept: the other states are eliminated first
+    (forward elimination, their values never formed), then the few needed ones are solved. Pivots are
+    diagonal entries (the matrix is a nonsingular M-matrix: the chain leaves every component with
+    probability 1), the next one chosen to keep the fill small (Markowitz's rule).
     """
     n = len(component)
     where = {key: i for i, key in enumerate(component)}
@@ -237,30 +251,33 @@ def _solve_component(component: list[_Key], seats: tuple[int, ...], values: dict
     for i, row in enumerate(rows):
         for j in row:
             in_column[j].add(i)
-    remaining = set(range(n))
-    while remaining:
-        col = min(remaining, key=lambda c: (len(rows[c]) * len(in_column[c]), c))
-        remaining.discard(col)
-        inv = 1 / rows[col][col]
-        pivot = {j: x * inv for j, x in rows[col].items()}
-        rows[col] = pivot
-        rhs[col] = [x * inv for x in rhs[col]]
-        for i in list(in_column[col]):
-            if i == col:
-                continue
-            row, factor = rows[i], rows[i][col]
-            for j, x in pivot.items():
-                value = row.get(j, ZERO) - factor * x
-                if value:
-                    if j not in row:
-                        in_column[j].add(i)
-                    row[j] = value
-                elif j in row:
-                    del row[j]
-                    in_column[j].discard(i)
-            rhs[i] = [a - factor * b for a, b in zip(rhs[i], rhs[col], strict=True)]
-    for i, key in enumerate(component):
-        values[key] = tuple(rhs[i])
+    keep = {where[key] for key in needed}
+    active = set(range(n))
+    for last_phase in (False, True):
+        pool = set(keep) if last_phase else set(range(n)) - keep
+        while pool:
+            col = min(pool, key=lambda c: (len(rows[c]) * len(in_column[c]), c))
+            pool.discard(col)
+            active.discard(col)
+            inv = 1 / rows[col][col]
+            pivot = {j: x * inv for j, x in rows[col].items()}
+            rows[col] = pivot
+            rhs[col] = [x * inv for x in rhs[col]]
+            targets = active | (keep if last_phase else set())
+            for i in [i for i in in_column[col] if i in targets and i != col]:
+                row, factor = rows[i], rows[i][col]
+                for j, x in pivot.items():
+                    value = row.get(j, ZERO) - factor * x
+                    if value:
+                        if j not in row:
+                            in_column[j].add(i)
+                        row[j] = value
+                    elif j in row:
+                        del row[j]
+                        in_column[j].discard(i)
+                rhs[i] = [a - factor * b for a, b in zip(rhs[i], rhs[col], strict=True)]
+    for i in keep:
+        values[component[i]] = tuple(rhs[i])
 
 
 def settle_odds(kept: Iterable[Die], rolling: Iterable[int]) -> TieResult:
