@@ -1,5 +1,26 @@
 """Lords of Vegas (Mayfair 2010): the real board, the complete rules engine, exact odds, worked examples.
 
+Modules: ``board`` (lots, colours, score track), ``actions``, ``engine`` (:class:`State`, :func:`new_game`),
+``rules`` (the rules on a plain record), ``chance``, ``casinos``, ``trades``, ``positions``, ``explain``,
+``odds`` and ``scenarios`` (every LOV-* example of RULES.md).
+
+Decisions where the rulebook is silent (RULES.md §3 otherwise):
+
+* The deck has no hidden order: each draw is uniform over the unseen lot cards. The piles are split
+  exactly: of the R cards left after the deal, the Game End card comes after R - R//4 of them.
+* Start: the tied highest 2d6 rolls again. Two players: a block-F card dealt at setup is discarded and
+  replaced; in play it pays (markers, casinos), then its drawer draws again.
+* A drawer with no marker left leaves the drawn empty lot unowned; with all 12 dice on the board, the
+  drawer chooses which die to move to the drawn tile (``MoveDie``).
+* A tie made by taking a tile is re-rolled before the casinos pay. Tie re-rolls do not count as the
+  "one re-roll per turn" of a reorganize.
+* After a reorganize roll, owners place their dice one at a time, highest first, starting with the
+  reorganizer and going left (a forced placement is made for them).
+* Equal-size casinos score equal points, so their scoring order cannot change anything: no decision.
+* Reaching 90 ends the game once the payout in progress is complete.
+* A lay-off halves (rounded down) what the boss pays or takes, double wins included.
+* Trades happen in a turn's play step, between any two players; a proposal lapses with the next action.
+
 >>> from vegas_tutor.lords_of_vegas import new_game, LOTS
 >>> LOTS["A2"].cost
 6
