@@ -525,3 +525,9 @@ def test_view_is_json_and_matches_the_state() -> None:
     assert view["lots"]["A3"]["marker"] == YELLOW and view["casinos"][0]["boss"] == RED
     assert view["money"] == [50, 50, 50, 50] and view["current_player"] == RED and view["phase"] == "play"
     assert State.position(2).view()["lots"]["F1"]["in_play"] is False
+
+
+def test_the_game_end_card_is_not_dealt() -> None:
+    s = new_game(2, seed=1)
+    unchanged(s, DrawCard(GAME_END))
+    assert [a for a, _ in s.chance_outcomes()] == [DrawCard(lot) for lot in LOTS]

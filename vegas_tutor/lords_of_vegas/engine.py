@@ -315,7 +315,9 @@ class State:
                 return DrawCard(cards[int(self._rng.integers(len(cards)))])
             if d.phase == "draw" and d.drawn == d.end_after and action.card != GAME_END:
                 raise IllegalActionError(f"{action}: the next card is the Game End card")
-            if action.card == GAME_END and not (d.phase == "draw" and d.drawn == d.end_after):
+            if action.card == GAME_END and d.phase == "deal":
+                raise IllegalActionError(f"{action}: the Game End card is set aside during the deal")
+            if action.card == GAME_END and d.drawn != d.end_after:
                 raise IllegalActionError(f"{action}: the Game End card is under {d.end_after - d.drawn} cards")
             if action.card != GAME_END and action.card not in d.unseen:
                 raise IllegalActionError(f"{action}: card {action.card} was already drawn")
