@@ -15,6 +15,7 @@ from vegas_tutor.lords_of_vegas import (
     DrawCard,
     Gamble,
     LayOff,
+    MoveDie,
     PlaceDie,
     Reorganize,
     RollDice,
@@ -291,3 +292,27 @@ def test_settle_odds_satisfy_the_one_roll_equation_exactly(
                 boss[seat] += p * nxt.boss.get(seat, Fraction(0))
                 pips[seat] += p * nxt.pips.get(seat, Fraction(0))
     assert boss == start.boss and pips == start.pips
+
+
+def test_next_draw_odds_when_the_drawer_must_move_a_die() -> None:
+    """With all 12 dice on the board the odds assume the drawer moves their lowest die: so does the engine here."""
+    tiles: dict[str, TileSpec] = {f"C{i}": ("silver" if i < 10 else "brown", BLUE, i % 5 + 1) for i in range(1, 13)}
+    tiles |= {"D1": ("gold", RED, 6), "D2": ("gold", GREEN, 3), "A3": ("aqua", YELLOW, 5)}
+    s = State.position(4, tiles=tiles, turn=BLUE, phase="draw", seen=[])
+    money = [Fraction(0)] * 4
+    points = [Fraction(0)] * 4
+    moved = 0
+    for action, p in s.chance_outcomes():
+        twin = s.copy()
+        twin.apply(action)
+        if twin.phase == "draw_move":
+            moved += 1
+            mine = [lot for lot in LOTS if (twin.die(lot) or (None, 0))[0] == BLUE]
+            twin.apply(MoveDie(min(mine, key=lambda lot: (twin.die(lot) or (0, 0))[1])))
+        assert twin.phase in ("play", "draw", "over")
+        for seat in range(4):
+            money[seat] += p * (twin.money(seat) - s.money(seat))
+            points[seat] += p * (twin.score(seat) - s.score(seat))
+    odds = next_draw_odds(s)
+    assert moved == 3
+    assert [odds.money[q] for q in range(4)] == money and [odds.points[q] for q in range(4)] == points
