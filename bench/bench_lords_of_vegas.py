@@ -72,7 +72,7 @@ def main() -> None:
         )
 
     print("2. exact reorganize odds, 6-die casino")
-    for owners in ((0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 1), (0, 0, 0, 1, 1, 1), (0, 0, 1, 1, 2, 2)):
+    for owners in ((0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 1), (0, 0, 0, 1, 1, 1), (0, 0, 1, 1, 2, 2), (0, 0, 1, 1, 2, 3)):
         state = six_die_casino(owners)
         _step.cache_clear()
         _settle.cache_clear()

@@ -19,11 +19,13 @@ deck's order, which is treated as uniformly random among the unseen cards).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from math import gcd, lcm
 
 from vegas_tutor.core.dice import roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError
@@ -126,19 +128,28 @@ class TieResult:
     """Each owner's expected total pips in the casino afterwards."""
 
 
-def _rolls(owners: tuple[int, ...]) -> list[tuple[list[Die], Fraction]]:
-    """Every result of rolling one die per entry of ``owners`` (grouped per owner) with its probability."""
-    per_owner = sorted(set(owners))
-    parts = [[(o, counts, p) for counts, p in roll_outcomes(owners.count(o))] for o in per_owner]
+@cache
+def _rolls(owners: tuple[int, ...]) -> tuple[tuple[tuple[Die, ...], int], ...]:
+    """Every result of rolling one die per entry of ``owners`` (each owner's dice as a sorted multiset),
+    with its number of ways out of the 6**len(owners) ordered rolls."""
+    parts = []
+    for o in sorted(set(owners)):
+        n = owners.count(o)
+        parts.append(
+            [
+                (tuple((o, face) for face in range(1, 7) for _ in range(counts[face - 1])), int(p * 6**n))
+                for counts, p in roll_outcomes(n)
+            ]
+        )
     out = []
     for combo in product(*parts):
-        dice: list[Die] = []
-        prob = Fraction(1)
-        for owner, counts, p in combo:
-            dice += [(owner, face) for face in range(1, 7) for _ in range(counts[face - 1])]
-            prob *= p
-        out.append((dice, prob))
-    return out
+        ways = 1
+        dice: tuple[Die, ...] = ()
+        for faces, w in combo:
+            dice += faces
+            ways *= w
+        out.append((dice, ways))
+    return tuple(out)
 
 
 @cache
@@ -146,22 +157,26 @@ def _step(key: _Key, seats: tuple[int, ...]) -> tuple[dict[_Key, Fraction], tupl
     """One roll from ``key``: the transient states it leads to, and the absorbed value vector.
 
     The vector holds, for each seat, P(boss) then E[pips] contributions of the rolls that settle at once.
+    Counting is done in whole numbers of ordered rolls, divided by their total at the end.
     """
     kept, rolling = key
-    moves: dict[_Key, Fraction] = {}
-    vec = [ZERO] * (2 * len(seats))
-    for rolled, p in _rolls(rolling):
-        dice = [*kept, *rolled]
+    where = {seat: i for i, seat in enumerate(seats)}
+    moves: dict[_Key, int] = {}
+    counts = [0] * (2 * len(seats))
+    for rolled, ways in _rolls(rolling):
+        dice = kept + rolled
         top = max(v for _, v in dice)
         at_top = [o for o, v in dice if v == top]
-        if len(set(at_top)) == 1:
-            vec[seats.index(at_top[0])] += p
+        first = at_top[0]
+        if all(o == first for o in at_top):
+            counts[where[first]] += ways
             for o, v in dice:
-                vec[len(seats) + seats.index(o)] += p * v
+                counts[len(seats) + where[o]] += ways * v
         else:
             nxt = (tuple(sorted(d for d in dice if d[1] != top)), tuple(sorted(at_top)))
-            moves[nxt] = moves.get(nxt, ZERO) + p
-    return moves, tuple(vec)
+            moves[nxt] = moves.get(nxt, 0) + ways
+    total = 6 ** len(rolling)
+    return {k: Fraction(w, total) for k, w in moves.items()}, tuple(Fraction(c, total) for c in counts)
 
 
 def _solve(start: _Key, seats: tuple[int, ...]) -> tuple[Fraction, ...]:
@@ -218,66 +233,85 @@ def _solve(start: _Key, seats: tuple[int, ...]) -> tuple[Fraction, ...]:
     return values[start]
 
 
+def _integer_row(fractions: dict[int, Fraction]) -> dict[int, int]:
+    """An equation with fraction coefficients, scaled to coprime whole numbers (zeros dropped)."""
+    scale = lcm(*(x.denominator for x in fractions.values()))
+    row = {j: x.numerator * (scale // x.denominator) for j, x in fractions.items() if x}
+    divisor = gcd(*row.values())
+    return {j: x // divisor for j, x in row.items()} if divisor > 1 else row
+
+
 def _solve_component(
     component: list[_Key],
     seats: tuple[int, ...],
     values: dict[_Key, tuple[Fraction, ...]],
     needed: set[_Key],
 ) -> None:
-    """Solve (I - P_CC) V_C = b_C + P_C,out V_out exactly by sparse elimination over fractions.
+    """Solve (I - P_CC) V_C = b_C + P_C,out V_out exactly by sparse, fraction-free elimination.
 
-    Only the ``needed`` values (read by other components) are kept: the other states are eliminated first
-    (forward elimination, their values never formed), then the few needed ones are solved. Pivots are
-    diagonal entries (the matrix is a nonsingular M-matrix: the chain leaves every component with
-    probability 1), the next one chosen to keep the fill small (Markowitz's rule).
+    Each equation is a row of whole numbers (the right-hand sides in columns -1, -2, ...), scaled freely
+    and kept small by dividing out its gcd. Only the ``needed`` values (read by other components) are
+    formed: the other states are eliminated first (forward elimination), then the needed ones solved.
+    Pivots are diagonal entries (the matrix is a nonsingular M-matrix: the chain leaves every component
+    with probability 1), the next one chosen to keep the fill small (Markowitz's rule).
     """
     n = len(component)
+    width = 2 * len(seats)
     where = {key: i for i, key in enumerate(component)}
-    rows: list[dict[int, Fraction]] = []
-    rhs: list[list[Fraction]] = []
+    rows: list[dict[int, int]] = []
     for i, key in enumerate(component):
         moves, vec = _step(key, seats)
-        row = {i: Fraction(1)}
+        equation: dict[int, Fraction] = {i: Fraction(1)}
         known = list(vec)
         for nxt, p in moves.items():
             if nxt in where:
-                j = where[nxt]
-                row[j] = row.get(j, ZERO) - p
+                equation[where[nxt]] = equation.get(where[nxt], ZERO) - p
             else:
                 known = [r + p * v for r, v in zip(known, values[nxt], strict=True)]
-        rows.append({j: x for j, x in row.items() if x})
-        rhs.append(known)
+        equation.update({-1 - k: known[k] for k in range(width)})
+        rows.append(_integer_row(equation))
     in_column: dict[int, set[int]] = {j: set() for j in range(n)}
     for i, row in enumerate(rows):
         for j in row:
-            in_column[j].add(i)
+            if j >= 0:
+                in_column[j].add(i)
     keep = {where[key] for key in needed}
     active = set(range(n))
     for last_phase in (False, True):
-        pool = set(keep) if last_phase else set(range(n)) - keep
-        while pool:
-            col = min(pool, key=lambda c: (len(rows[c]) * len(in_column[c]), c))
-            pool.discard(col)
+        pool = keep if last_phase else set(range(n)) - keep
+        heap = [(len(rows[c]) * len(in_column[c]), c) for c in pool]
+        heapq.heapify(heap)
+        while heap:
+            cost, col = heapq.heappop(heap)
+            now = len(rows[col]) * len(in_column[col])
+            if now != cost:  # its fill changed since it was queued: queue it again (lazy Markowitz)
+                heapq.heappush(heap, (now, col))
+                continue
             active.discard(col)
-            inv = 1 / rows[col][col]
-            pivot = {j: x * inv for j, x in rows[col].items()}
-            rows[col] = pivot
-            rhs[col] = [x * inv for x in rhs[col]]
-            targets = active | (keep if last_phase else set())
-            for i in [i for i in in_column[col] if i in targets and i != col]:
-                row, factor = rows[i], rows[i][col]
+            pivot = rows[col]
+            lead = pivot[col]
+            targets = active | keep if last_phase else active
+            for i in [i for i in in_column[col] if i != col and i in targets]:
+                row = rows[i]
+                factor = row[col]
+                for j in row:
+                    row[j] *= lead
                 for j, x in pivot.items():
-                    value = row.get(j, ZERO) - factor * x
+                    value = row.get(j, 0) - factor * x
                     if value:
-                        if j not in row:
+                        if j not in row and j >= 0:
                             in_column[j].add(i)
                         row[j] = value
                     elif j in row:
                         del row[j]
-                        in_column[j].discard(i)
-                rhs[i] = [a - factor * b for a, b in zip(rhs[i], rhs[col], strict=True)]
+                        if j >= 0:
+                            in_column[j].discard(i)
+                divisor = gcd(*row.values())
+                if divisor > 1:
+                    rows[i] = {j: x // divisor for j, x in row.items()}
     for i in keep:
-        values[component[i]] = tuple(rhs[i])
+        row = rows[i]
+        values[component[i]] = tuple(Fraction(row.get(-1 - k, 0), row[i]) for k in range(width))
 
 
 def settle_odds(kept: Iterable[Die], rolling: Iterable[int]) -> TieResult:
