@@ -254,7 +254,7 @@ function ldHistory(table, highlight) {
       const p = table.players[b.seat ?? 0];
       const last = i === table.history.length - 1;
       return h("li", { class: [last && "ld-last-bid", last && highlight.has("bid") && "ld-hl"] },
-        ldToken(p), ` ${b.name}: `, h("strong", { text: b.text }), last ? h("span", { class: "ld-muted", text: " (current)" }) : null);
+        h("span", { class: "ld-muted", text: `${i + 1}. ` }), ldToken(p), ` ${b.name}: `, h("strong", { text: b.text }), last ? h("span", { class: "ld-muted", text: " (current)" }) : null);
     })));
 }
 
@@ -319,7 +319,7 @@ function ldReveal(table, highlight) {
     h("ul", { class: "ld-reveal-cups" }, r.cups.filter((c) => c.dice.length).map((c) => h("li", { class: "ld-reveal-cup" },
       ldToken(table.players[c.seat]), h("strong", { text: ` ${c.name}` }),
       h("span", { class: "ld-reveal-dice" }, c.dice.map((d) => h("span", {
-        class: ["ld-count-die", d.match ? "ld-match" : "ld-nomatch"], style: d.match ? { animationDelay: `${(d.order || 0) * 0.25}s` } : undefined,
+        class: ["ld-count-die", d.match ? "ld-match" : "ld-nomatch"], style: d.match ? { animationDelay: `${(d.order || 0) * 0.15}s` } : undefined,
       }, ldDie(d.face, "", `${d.face === 1 ? "star" : d.face}${d.match ? `, counts: ${d.order}` : ", does not count"}`),
       d.match ? h("span", { class: "ld-order", "aria-hidden": "true", text: String(d.order) }) : null))),
       h("span", { class: "ld-reveal-sum", text: `${c.matches} count` }),
@@ -385,16 +385,17 @@ function ldBidOdds(model, odds, send) {
     odds.what_if ? h("p", {}, h("strong", { class: "ld-tag ld-tag-whatif", text: "WHAT IF" }), " the odds of the imagined view below.") : null,
     h("p", { class: "ld-headline" }, `“${odds.bid.text}” is true: `,
       h("strong", { class: "ld-big", "data-key": "p-true", text: percent(p) }),
-      h("span", { class: "ld-exact", text: ` exactly ${odds.at_least.text}` })),
+      h("span", { class: "ld-exact", text: odds.at_least.p >= 1 ? " (certain)" : ` (exact: ${odds.at_least.text})` })),
     h("p", { class: "ld-sub" }, "A perfect bid (exactly that many): ", h("strong", { text: percent(odds.exactly.p) }),
-      h("span", { class: "ld-exact", text: ` ${odds.exactly.text}` })),
+      h("span", { class: "ld-exact", text: ` (exact: ${odds.exactly.text})` })),
     h("p", { class: "ld-muted ld-explain", text: `You see ${odds.matches} that count (${odds.known.length} dice seen). `
       + `${diceWord(odds.unknown)} are hidden from you; each shows ${each} with chance ${odds.p_match}. `
       + `Expected count: ${odds.expected_count.toFixed(1)}.` }),
     verdict,
     h("h4", { text: "How many will count? (exact)" }),
     h("ol", { class: "ld-dist", "aria-label": "The distribution of the count" }, rows),
-    odds.beyond ? h("p", { class: "ld-muted", text: `The bid asks for more dice than can count: it cannot be true.` }) : null,
+    odds.beyond ? h("p", { class: "ld-muted", text: "The bid asks for more dice than can count: it cannot be true." }) : null,
+    odds.matches >= odds.bid.quantity ? h("p", { class: "ld-muted", text: `You already see ${odds.matches} that count: the bid is surely true, whatever the hidden dice show.` }) : null,
     h("p", { class: "ld-legend ld-muted" }, "Striped bars: the bid is true. ◆ marks the simulation."),
     ldSimulation(sim, odds, send));
 }
@@ -428,7 +429,7 @@ function ldChoices(choices) {
     h("th", { scope: "row", text: r.text }),
     h("td", { text: r.loss.toFixed(2) }),
     h("td", { text: percent(r.stands) }),
-    h("td", { text: r.best ? "★ lowest" : "" }));
+    h("td", { text: r.best ? "★ best" : "" }));
   const head = h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Dice you lose (expected)" }),
     h("th", { scope: "col", text: "Bid true" }), h("th", { scope: "col", text: "" })));
   return h("section", { class: "ld-choices", "aria-label": "Expected dice you lose for each choice" },
