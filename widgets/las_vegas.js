@@ -35,8 +35,10 @@ function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}` };
   const draw = () => {
+    const start = performance.now();
     redraw(el, () => view(model, send, ctx));
     el.setAttribute("aria-label", ariaSummary(model));
+    el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by bench/bench_widget.py
     el.dataset.version = String(model.get("version"));
   };
   const later = coalesce(draw);
@@ -369,8 +371,10 @@ function oddsPanel(model, board, send, ctx) {
   const odds = model.get("odds");
   const head = h("h3", { text: "Odds of each choice" });
   if (!odds || odds.status !== "ready") {
-    return h("section", { class: "lv-odds", "aria-label": "Odds" }, head, assumptionSwitch(model, send, ctx),
-      h("p", { class: "lv-muted", text: odds && odds.reason ? odds.reason : "No odds yet." }));
+    return h("section", { class: "lv-odds", "aria-label": "Odds", "data-status": odds ? odds.status : "none" },
+      head, assumptionSwitch(model, send, ctx),
+      h("p", { class: "lv-muted", "aria-live": "polite" }, odds && odds.status === "computing" ? "⏳ " : null,
+        odds && odds.reason ? odds.reason : "No odds yet."));
   }
   const top = Math.max(50000, ...odds.faces.map((f) => f.expected + 2 * f.stderr));
   const assume = odds.assumption === "greedy" ? "greedily" : "randomly";
@@ -393,7 +397,7 @@ function oddsPanel(model, board, send, ctx) {
       h("span", { class: "lv-odds-value" }, sim, f.best ? h("strong", { text: " ★ best" }) : null,
         exact ? h("span", { class: "lv-exact", text: exact }) : null));
   });
-  return h("section", { class: "lv-odds", "aria-label": "Odds" }, head,
+  return h("section", { class: "lv-odds", "aria-label": "Odds", "data-status": "ready" }, head,
     h("p", { class: "lv-muted", text: `${odds.name === "You" ? "Your" : odds.name + "'s"} expected winnings this round for each face, if the others play ${assume}. The whisker spans 95% of the simulation's uncertainty; a diamond marks the exact value when the rest of the round is short enough to count every case.` }),
     assumptionSwitch(model, send, ctx),
     h("ol", { class: "lv-odds-list" }, rows),
@@ -421,8 +425,8 @@ function outlookPanel(model, board, send, ctx) {
   const head = h("h3", { text: "What if…?" });
   const intro = h("p", { class: "lv-muted", text: "Add or take away dice with the + and − buttons on the casinos. For each casino and player: the bill taken if the round ended now (exact), and the expected bill by the end of the round when everyone plays on." });
   if (!outlook || outlook.status !== "ready") {
-    return h("section", { class: "lv-outlook", "aria-label": "What-if outlook" }, head, intro,
-      h("p", { class: "lv-muted", text: outlook && outlook.reason ? outlook.reason : "" }));
+    return h("section", { class: "lv-outlook", "aria-label": "What-if outlook", "data-status": outlook ? outlook.status : "none" },
+      head, intro, h("p", { class: "lv-muted", "aria-live": "polite", text: outlook && outlook.reason ? outlook.reason : "" }));
   }
   const owners = board.owners;
   const cell = (row, o) => {
@@ -434,7 +438,8 @@ function outlookPanel(model, board, send, ctx) {
       h("div", { class: "lv-end", text: `end ${moneyAbout(end)}` }),
       exact ? h("div", { class: "lv-exact", text: `exact ${exact.text.split(" ")[0]}` }) : null);
   };
-  return h("section", { class: "lv-outlook", "aria-label": "What-if outlook" }, head, intro, assumptionSwitch(model, send, ctx),
+  return h("section", { class: "lv-outlook", "aria-label": "What-if outlook", "data-status": "ready" }, head, intro,
+    assumptionSwitch(model, send, ctx),
     h("table", { class: "lv-table lv-outlook-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Casino" }),
         owners.map((o) => h("th", { scope: "col" }, die(o), " ", o.name)))),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -256,3 +257,44 @@ def test_the_opponents_policy_can_be_switched() -> None:
     assert board.handle({"type": "option", "name": "bots", "value": "greedy"})
     assert board.bots == "greedy" and board.board["bots"] == "greedy"
     refused(board, {"type": "option", "name": "bots", "value": "smart"}, "one of random, greedy")
+
+
+def _late_board() -> LasVegasBoard:
+    """You hold 3 dice and Benno 2: placing one face leaves 3 or 4 dice, an exact count of many cases."""
+    bills = [[60_000], [70_000, 30_000], [90_000, 20_000], [50_000], [40_000, 10_000], [80_000]]
+    state = State.position(2, names=["You", "Benno"], casino_bills=bills, turn=0, seed=3,
+                           placed={1: [2, 1], 2: [1, 3], 3: [2, 2]})
+    state.apply("roll 3 5 6")
+    return LasVegasBoard(state, humans=(0,), show_odds=True)
+
+
+def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -> None:
+    async def play() -> None:
+        board = _late_board()
+        assert board.odds["status"] == "computing"  # the board answered at once
+        assert "exact odds follow" in board.odds["reason"]
+        version = board.version
+        await board.settled()
+        assert board.odds["status"] == "ready" and board.version > version
+        assert all(face["exact"] is not None for face in board.odds["faces"])
+        # the same position asked again comes from the cache, at once
+        board.handle({"type": "option", "name": "show_odds", "value": False})
+        board.handle({"type": "option", "name": "show_odds", "value": True})
+        assert board.odds["status"] == "ready"
+
+    asyncio.run(play())
+    synchronous = _late_board()  # no event loop (a script, a test): computed on the spot, same numbers
+    assert synchronous.odds["status"] == "ready"
+    assert all(face["exact"] is not None for face in synchronous.odds["faces"])
+
+
+def test_a_background_result_for_an_old_position_is_not_shown() -> None:
+    async def play() -> None:
+        board = _late_board()
+        assert board.odds["status"] == "computing"
+        board.handle({"type": "place", "face": 6})  # move on before the count is done
+        await board.settled()
+        assert board.state.phase == "roll" and board.state.current_player == 0  # Benno (a bot) has played
+        assert board.odds == {"status": "waiting", "reason": "Roll your dice to see what each choice is worth."}
+
+    asyncio.run(play())

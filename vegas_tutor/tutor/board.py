@@ -13,7 +13,8 @@ the engine. A rejected one sets ``error`` to a plain-words reason and changes no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anywidget
@@ -23,7 +24,7 @@ from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
 from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State, new_game
-from vegas_tutor.las_vegas.odds import bill_outlook, placement_odds
+from vegas_tutor.las_vegas.odds import EXACT_DICE, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.policies import check_policy, choose_face
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
@@ -44,6 +45,9 @@ from vegas_tutor.tutor.projection import JSON, board_view, odds_view, outlook_vi
 ODDS_TARGET_STDERR = 1_500.0
 """Dollars: the placement odds' simulations stop once every face's standard error is at most this."""
 OUTLOOK_ROLLOUTS = 2_000
+SLOW_EXACT_DICE = 3
+"""From this many dice left to roll, the exact count of the rest of a round can take a second: it is done in
+the background (up to :data:`vegas_tutor.las_vegas.odds.EXACT_DICE`, beyond which the odds only simulate)."""
 """Rollouts behind the what-if "by the end of the round" expectations."""
 MAX_BOT_MOVES = 200
 """A safety bound on automatic moves in one go (a whole game has fewer than 4 x 5 x 8 x 2 = 320...
@@ -119,7 +123,11 @@ class LasVegasBoard(anywidget.AnyWidget):
         self._log_from = 0
         self._highlight: tuple[str, ...] = ()
         self._revision = 0
-        self._odds_cache: dict[tuple[int, str], JSON] = {}
+        self._explore_revision = 0
+        self._cache: dict[tuple[object, ...], JSON] = {}
+        self._pending: set[tuple[object, ...]] = set()
+        self.background = True
+        """Compute slow projections off the kernel's event loop (when running in one)."""
         self._quiet = True
         super().__init__(show_odds=show_odds, assumption=check_policy(assumption), auto_roll=auto_roll,
                          interactive=interactive, **kwargs)
@@ -180,7 +188,7 @@ class LasVegasBoard(anywidget.AnyWidget):
         """Show another position (what-if changes are dropped); bots play on if it is their turn."""
         self._state = state.copy()
         self._revision += 1
-        self._explored = None
+        self._set_explored(None)
         self._highlight = tuple(highlight)
         self._log_from = max(0, len(state.log) - 1)
         if self.interactive:
@@ -204,19 +212,19 @@ class LasVegasBoard(anywidget.AnyWidget):
             if not self.what_if:
                 raise IllegalActionError("switch on what-if mode first to move dice freely")
             base = self._explored or self._state
-            self._explored = base.with_dice(intent.casino, intent.owner, intent.count)
+            self._set_explored(base.with_dice(intent.casino, intent.owner, intent.count))
             self._highlight = (f"casino:{intent.casino}",)
         elif isinstance(intent, ResetIntent):
             if not self.what_if:
                 raise IllegalActionError("there is nothing to reset: the board shows the real game")
-            self._explored = None
+            self._set_explored(None)
             self._highlight = ()
         elif isinstance(intent, NewGameIntent):
             self._check_playable(what_if_ok=True)
             s = self._state
             self._state = new_game(s.players, neutral=s.neutral, seed=self._next_seed(), names=s.names)
             self._revision += 1
-            self._explored = None
+            self._set_explored(None)
             self._log_from = 0
             self._play_others()
         else:
@@ -247,6 +255,10 @@ class LasVegasBoard(anywidget.AnyWidget):
             raise IllegalActionError("this board shows a position: it does not take moves")
         if self.what_if and not what_if_ok:
             raise IllegalActionError("leave what-if mode to play: the board shows an imagined position")
+
+    def _set_explored(self, state: State | None) -> None:
+        self._explored = state
+        self._explore_revision += 1
 
     def _set_option(self, intent: OptionIntent) -> None:
         if intent.name == "assumption":
@@ -288,7 +300,7 @@ class LasVegasBoard(anywidget.AnyWidget):
     @t.observe("show_odds", "assumption", "what_if", "auto_roll")
     def _option_changed(self, change: dict[str, Any]) -> None:
         if change["name"] == "what_if":
-            self._explored = None
+            self._set_explored(None)
         if change["name"] == "auto_roll" and self.interactive and not self.what_if:
             self._play_others()
         self._refresh()
@@ -323,16 +335,76 @@ class LasVegasBoard(anywidget.AnyWidget):
             return waiting(f"{s.names[seat]} is playing.")
         if s.phase != "place":
             return waiting("Roll your dice to see what each choice is worth.")
-        key = (self._revision, self.assumption)
-        if key not in self._odds_cache:
-            odds = placement_odds(s, policy=self.assumption, target_stderr=ODDS_TARGET_STDERR)
-            self._odds_cache = {key: odds_view(odds, s)}  # only the current position is ever asked again
-        return self._odds_cache[key]
+        key = ("odds", self._revision, self.assumption)
+        position, policy = s.copy(), self.assumption
+
+        def compute() -> JSON:
+            odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR)
+            return odds_view(odds, position)
+
+        return self._projection(key, compute, slow=counts_exactly_after_placing(s))
 
     def _outlook_projection(self, shown: State) -> JSON:
         if not self.what_if:
             return waiting("Switch on what-if mode to explore.", status="off")
         if shown.is_over:
             return waiting("The game is over: no casino will pay again.")
-        outlook = bill_outlook(shown, policy=self.assumption, n=OUTLOOK_ROLLOUTS)
-        return outlook_view(outlook, shown)
+        key = ("outlook", self._revision, self._explore_revision, self.assumption)
+        position, policy = shown.copy(), self.assumption
+
+        def compute() -> JSON:
+            return outlook_view(bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS), position)
+
+        return self._projection(key, compute, slow=SLOW_EXACT_DICE <= dice_left(shown) <= EXACT_DICE)
+
+    def _projection(self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool) -> JSON:
+        """A cached projection; a slow one (an exact count of many cases) is computed off the kernel's event
+        loop when there is one, so the board answers at once and the odds follow."""
+        if key in self._cache:
+            return self._cache[key]
+        loop = _running_loop()
+        if not slow or loop is None or not self.background:
+            self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
+            self._cache[key] = compute()
+            return self._cache[key]
+        if key not in self._pending:
+            self._pending.add(key)
+            future = loop.run_in_executor(None, compute)
+            future.add_done_callback(lambda done: self._computed(key, done))
+        return waiting("Counting every way the rest of the round can go: the exact odds follow in a moment.",
+                       status="computing")
+
+    def _computed(self, key: tuple[object, ...], done: asyncio.Future[JSON]) -> None:
+        """Back on the event loop: keep a finished background projection and show it if still current."""
+        self._pending.discard(key)
+        if done.cancelled() or done.exception() is not None:
+            self.error = f"the odds could not be computed: {done.exception()!r}"
+            self.version += 1
+            return
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
+        self._cache[key] = done.result()
+        self._refresh()
+
+    async def settled(self) -> None:
+        """Wait until no projection is being computed in the background (for notebooks and tests)."""
+        while self._pending:
+            await asyncio.sleep(0.01)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (a widget message, a cell), else None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def counts_exactly_after_placing(state: State) -> bool:
+    """Whether placing some face of the roll leaves few enough dice that the odds count them exactly
+    (and a lot of cases: at least :data:`SLOW_EXACT_DICE`)."""
+    roll = state.current_roll
+    if roll is None:
+        return False
+    left = dice_left(state)
+    own, white = roll
+    return any(SLOW_EXACT_DICE <= left - own[f] - white[f] <= EXACT_DICE for f in range(6) if own[f] + white[f])
