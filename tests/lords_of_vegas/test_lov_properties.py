@@ -176,3 +176,26 @@ def test_same_seed_same_game() -> None:
         return s.to_json()
 
     assert bare_game(5) == bare_game(5) and bare_game(5) != bare_game(6)
+
+
+def test_rich_random_games_reach_the_supply_limits() -> None:
+    """Players with plenty of money build and sprawl until dice, markers and tiles run out: the rules hold."""
+    seen: set[str] = set()
+    for seed in (3, 7, 9):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        s = State.position(players, money=[400] * players, phase="draw", seen=[], seed=seed)
+        for _ in range(1500):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            seen.add(s.phase)
+            building = [a for a in legal if isinstance(a, Build | Sprawl)]
+            action = rng.choice(building) if building and rng.random() < 0.8 else rng.choice(legal)
+            if isinstance(action, Build | Sprawl) and action.move_from is not None:
+                seen.add("move a die to build")
+            s.apply(action)
+            check_invariants(s)
+        if any(s.score(p) == 90 for p in range(players)):
+            seen.add("90 points")
+    assert {"draw_move", "move a die to build", "tie_roll", "reorg_place", "layoff", "90 points"} <= seen
