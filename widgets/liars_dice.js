@@ -67,6 +67,8 @@ function render({ model, el }) {
       msg = { type: "challenge" };
     } else if (table && model.get("interactive") && key === "k" && table.awaiting_show) {
       msg = { type: "keep" };
+    } else if (table && model.get("interactive") && key === "n" && table.paused) {
+      msg = { type: "next_round" };
     }
     if (msg) {
       send(msg);
@@ -87,6 +89,7 @@ function ldKeysHelp(model) {
   if (model.get("stepper") && model.get("stepper").id) parts.push("right and left arrows step the example");
   if (table && table.can_challenge) parts.push("C challenges");
   if (table && table.awaiting_show) parts.push("K keeps your cup");
+  if (table && table.paused) parts.push("N starts the next round");
   if (model.get("odds") && model.get("odds").status === "bet") parts.push("T or F bets true or false");
   return parts.length ? ` Keys: ${parts.join(", ")}.` : "";
 }
@@ -266,6 +269,12 @@ function ldActions(table, send, ctx, redrawNow) {
       type: "button", class: "ld-button ld-primary", "data-key": "new-game", text: "New game",
       onclick: () => send({ type: "new_game" }),
     }));
+  }
+  if (table.paused) {
+    return h("div", { class: "ld-actions" }, h("button", {
+      type: "button", class: "ld-button ld-primary", "data-key": "next-round", "aria-label": "Next round (key N)",
+      onclick: () => send({ type: "next_round" }),
+    }, "Next round ▶", h("kbd", { text: "N" })), h("span", { class: "ld-muted", text: "The count is below." }));
   }
   if (table.awaiting_show) {
     const me = table.players[table.viewer];

@@ -107,7 +107,9 @@ def test_only_the_viewer_cup_carries_faces_in_a_whole_bot_game() -> None:
         t = table.table
         if t["is_over"]:
             break
-        if t["awaiting_show"]:
+        if t["paused"]:
+            assert table.handle({"type": "next_round"})
+        elif t["awaiting_show"]:
             table.keep()
         elif t["can_challenge"]:
             table.challenge()

@@ -70,6 +70,7 @@ def refused(table: LiarsDiceTable, message: object, reason: str) -> None:
 @pytest.mark.parametrize(("message", "reason"), [
     ({"type": "challenge"}, "there is no bid yet"),
     ({"type": "keep"}, "only right after your own bid"),
+    ({"type": "next_round"}, "no reveal to leave"),
     ({"type": "show", "faces": [2]}, "only right after your own bid"),
     ({"type": "bid", "quantity": 11, "face": 1}, "the bid track has no star space 11"),
     ({"type": "bet", "guess": True}, "'place your bet' mode first"),
@@ -167,7 +168,9 @@ def test_bots_play_a_whole_game_to_its_end(bots: str) -> None:
         t = table.table
         if t["is_over"]:
             break
-        if t["awaiting_show"]:
+        if t["paused"]:
+            assert table.handle({"type": "next_round"})
+        elif t["awaiting_show"]:
             table.keep()
         elif t["can_challenge"]:
             table.challenge()
@@ -211,3 +214,18 @@ def test_an_odds_bot_challenges_a_bid_that_is_more_likely_false() -> None:
     table.keep()
     assert isinstance(table.state.history[-1], Challenge)
     assert table.table["reveal"]["losses"] == [2, 0] and table.table["is_over"]
+
+
+def test_after_a_challenge_the_bots_wait_until_the_learner_starts_the_next_round() -> None:
+    state = State.start([3, 3, 3], opener=0, seed=0)
+    for faces in [(2, 2, 2), (3, 4, 5), (3, 4, 6)]:
+        state.apply(Roll(faces))
+    state.apply("one 6")  # Shane's bid; You (seat 1) challenge it
+    table = LiarsDiceTable(state, names=("Shane", "You", "Mike"), viewer=1, seed=3, bots="odds")
+    table.challenge()  # exactly one 6: a perfect bid, so Shane wins and opens the next round
+    t = table.table
+    assert t["paused"] and not t["learner_to_act"] and t["reveal_fresh"] and t["history"] == []
+    assert t["describe"] == "The cups are lifted: read the count, then press Next round."
+    refused(table, {"type": "bid", "quantity": 5, "face": 5}, "press 'Next round'")
+    assert table.handle({"type": "next_round"})
+    assert not table.table["paused"] and table.table["history"][0]["name"] == "Shane"

@@ -47,6 +47,11 @@ class KeepIntent:
 
 
 @dataclass(frozen=True)
+class NextRoundIntent:
+    """After a challenge: the learner has read the reveal; the bots may play on."""
+
+
+@dataclass(frozen=True)
 class BetIntent:
     """"Place your bet": the learner's guess whether the current bid is true."""
 
@@ -95,8 +100,8 @@ class StepIntent:
     to: str
 
 
-LDIntent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | BetIntent | SimulateIntent | WhatIfIntent
-            | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
+LDIntent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | BetIntent | SimulateIntent
+            | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
 BOT_POLICIES = ("random", "odds")
@@ -110,6 +115,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "challenge": (),
     "show": ("faces",),
     "keep": (),
+    "next_round": (),
     "bet": ("guess",),
     "simulate": ("n",),
     "what_if": ("own", "unknown", "quantity", "face"),
@@ -153,7 +159,8 @@ def parse_ld_intent(content: object) -> LDIntent:
     if extra := sorted(given - expected, key=str):
         raise InvalidActionError(f"message {kind!r} has unexpected fields: {', '.join(map(str, extra))}")
     simple: dict[str, LDIntent] = {
-        "challenge": ChallengeIntent(), "keep": KeepIntent(), "reset": ResetIntent(), "new_game": NewGameIntent(),
+        "challenge": ChallengeIntent(), "keep": KeepIntent(), "next_round": NextRoundIntent(),
+        "reset": ResetIntent(), "new_game": NewGameIntent(),
     }
     if kind in simple:
         return simple[kind]

@@ -163,11 +163,13 @@ def table_view(
     highlight: Sequence[str] = (),
     awaiting_show: bool = False,
     learner_to_act: bool = False,
+    paused: bool = False,
 ) -> JSON:
     """The table as ``obs.player`` sees it.
 
     ``players`` says who plays each seat (``"you"``, ``"bot"`` or ``"none"``). ``learner_to_act`` adds the
-    legal raises and the challenge for the learner's buttons; ``awaiting_show`` the show-and-re-roll choice.
+    legal raises and the challenge for the learner's buttons; ``awaiting_show`` the show-and-re-roll choice;
+    ``paused`` says the table waits, after a reveal, for the learner to start the next round.
     """
     me = obs.player
     kinds = list(players) if players is not None else ["none"] * obs.players
@@ -201,9 +203,11 @@ def table_view(
         "can_challenge": learner_to_act and last is not None,
         "learner_to_act": learner_to_act,
         "awaiting_show": awaiting_show,
+        "paused": paused,
         "reveal": reveal_view(obs.last_challenge, names) if obs.last_challenge is not None else None,
         "reveal_fresh": obs.last_challenge is not None and not obs.bids,
-        "describe": describe(obs, names, awaiting_show=awaiting_show),
+        "describe": ("The cups are lifted: read the count, then press Next round." if paused
+                     else describe(obs, names, awaiting_show=awaiting_show)),
         "is_over": obs.phase == "over",
         "winners": list(obs.winners),
         "highlight": list(highlight),

@@ -36,6 +36,7 @@ from vegas_tutor.tutor.liars_dice.intents import (
     KeepIntent,
     LDIntent,
     NewGameIntent,
+    NextRoundIntent,
     OptionIntent,
     ResetIntent,
     ShowIntent,
@@ -131,6 +132,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
         self._viewer = viewer
         self._state = state.copy()
         self._awaiting_show = False
+        self._after_challenge = False
         self._highlight: tuple[str, ...] = ()
         self._imagined: OddsView | None = None
         self._sim: CountSimulation | None = None
@@ -198,6 +200,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
         """Show another position (what-if changes and the simulation are dropped)."""
         self._state = state.copy()
         self._awaiting_show = False
+        self._after_challenge = False
         self._imagined = None
         self._sim = None
         self._highlight = tuple(highlight)
@@ -237,6 +240,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
             s = self._state
             self._state = State.start([self._start_dice] * s.players, seed=self._next_seed())
             self._awaiting_show = False
+            self._after_challenge = False
             self._sim = None
             self._highlight = ()
             self._play_others()
@@ -247,11 +251,20 @@ class LiarsDiceTable(anywidget.AnyWidget):
         if not self.interactive:
             raise IllegalActionError("this table shows a position: it does not take moves")
 
-    def _play_learner(self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent) -> None:
+    def _play_learner(self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent) -> None:
         self._check_playable()
         s, me = self._state, self._viewer
         if s.is_over:
             raise IllegalActionError("the game is over: start a new game to play again")
+        if isinstance(intent, NextRoundIntent):
+            if not self._after_challenge:
+                raise IllegalActionError("there is no reveal to leave: the round is being played")
+            self._after_challenge = False
+            self._highlight = ()
+            self._play_others()
+            return
+        if self._after_challenge:
+            raise IllegalActionError("the cups are lifted: press 'Next round' to play on")
         if isinstance(intent, ShowIntent | KeepIntent):
             if not self._awaiting_show:
                 raise IllegalActionError("you may show and re-roll only right after your own bid")
@@ -276,7 +289,12 @@ class LiarsDiceTable(anywidget.AnyWidget):
         if isinstance(action, Bid) and s.may_show == me:
             self._awaiting_show = True
             return
+        self._after_challenge = isinstance(action, Challenge) and self._still_playing()
         self._play_others()
+
+    def _still_playing(self) -> bool:
+        """Whether the learner has dice in a game that goes on (then a reveal waits for 'Next round')."""
+        return not self._state.is_over and self._state.dice_counts[self._viewer] > 0
 
     def _set_option(self, intent: OptionIntent) -> None:
         if intent.name == "bots":
@@ -319,7 +337,10 @@ class LiarsDiceTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
-        """Roll every pending cup and let the bots play until the learner must act (or the game ends)."""
+        """Roll every pending cup and let the bots play until the learner must act (or the game ends).
+
+        After a challenge the bots wait, so the learner can read the reveal, until 'Next round'.
+        """
         s, me = self._state, self._viewer
         for _ in range(MAX_BOT_MOVES):
             if s.is_over:
@@ -328,8 +349,15 @@ class LiarsDiceTable(anywidget.AnyWidget):
                 s.apply(Roll())
                 continue
             if s.current_player == me:
+                self._after_challenge = False
                 return
-            s.apply(bot_action(s, self.bots_policy, self._bot_rng, learner=me))
+            if self._after_challenge:
+                return
+            action = bot_action(s, self.bots_policy, self._bot_rng, learner=me)
+            s.apply(action)
+            if isinstance(action, Challenge):
+                self._highlight = ("count",)
+                self._after_challenge = self._still_playing()
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
     def _next_seed(self) -> int:
@@ -351,8 +379,8 @@ class LiarsDiceTable(anywidget.AnyWidget):
             return
         s, me = self._state, self._viewer
         obs = s.observation(me)
-        learner_to_act = (self.interactive and not self._awaiting_show and obs.phase == "bid"
-                          and obs.current_player == me)
+        learner_to_act = (self.interactive and not self._awaiting_show and not self._after_challenge
+                          and obs.phase == "bid" and obs.current_player == me)
         kinds = [("you" if seat == me else "bot") if self.interactive else "none" for seat in range(s.players)]
         view = self.odds_view()
         if self._bet_key != self._current_bet_key():
@@ -360,7 +388,8 @@ class LiarsDiceTable(anywidget.AnyWidget):
         hide = self.bet_mode and view.bid is not None and self._guess is None
         with self.hold_sync():
             self.table = table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
-                                    awaiting_show=self._awaiting_show, learner_to_act=learner_to_act)
+                                    awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
+                                    paused=self._after_challenge and self.interactive)
             self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
                                   "bid": None if view.bid is None else
                                   {"quantity": view.bid.quantity, "face": view.bid.face, "text": str(view.bid)},
