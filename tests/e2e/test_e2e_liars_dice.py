@@ -48,13 +48,14 @@ def act(page: Page, table: Locator, do: Callable[[], Any]) -> None:
                            timeout=UPDATE_TIMEOUT_MS)
 
 
-def open_a_bid(page: Page, table: Locator) -> None:
-    """Bid the first legal raise: a dashed track space, then a face button."""
-    table.locator("button.ld-space-legal").first.click()  # opens the space (view only, no message)
+def open_a_bid(page: Page, table: Locator, space: int = 0) -> None:
+    """Bid on a legal track space (the ``space``-th dashed one, or the last), then its first face button."""
+    spaces = table.locator("button.ld-space-legal")
+    spaces.nth(min(space, spaces.count() - 1)).click()  # opens the space (view only, no message)
     act(page, table, lambda: table.locator(".ld-face-button").first.click())
 
 
-def until_learner_can_challenge(page: Page, table: Locator) -> None:
+def until_learner_can_challenge(page: Page, table: Locator, space: int = 0) -> None:
     """Play (bid, keep the cup) until it is the learner's turn with a bid to challenge."""
     for _ in range(10):
         if table.locator("[data-key=challenge]").count():
@@ -64,7 +65,7 @@ def until_learner_can_challenge(page: Page, table: Locator) -> None:
         elif table.locator("[data-key=keep]").count():
             act(page, table, lambda: table.locator("[data-key=keep]").click())
         elif table.locator("button.ld-space-legal").count():
-            open_a_bid(page, table)
+            open_a_bid(page, table, space)
         else:
             pytest.fail(f"the learner cannot act: {table.locator('.ld-status').inner_text()}")
     pytest.fail("the learner never got a bid to challenge")
@@ -159,18 +160,25 @@ def test_place_your_bet_then_the_odds_and_a_simulation_that_converges(open_lesso
                                                                       save_screenshot: Shot) -> None:
     page = open_lesson(ODDS, selector=".ld-root")
     table = page.locator(".ld-root").first  # bet mode on
-    until_learner_can_challenge(page, table)
+    until_learner_can_challenge(page, table, space=10)  # open high enough for a bid worth betting on
     bet = table.get_by_role("group", name="Place your bet")
     assert bet.is_visible() and table.locator(".ld-dist").count() == 0  # no odds before the bet
     act(page, table, lambda: table.get_by_role("button", name="I bet true (key T)").click())
     assert "You bet true" in table.locator(".ld-verdict").inner_text()
+    # a bid worth simulating: in what-if mode, raise the imagined bid until it is neither sure nor hopeless
+    act(page, table, lambda: table.locator("[data-key=option-what_if]").check())
+    for _ in range(15):
+        shown = table.locator(".ld-big").inner_text()
+        if re.fullmatch(r"\d+%", shown) and 5 <= int(shown[:-1]) <= 95:
+            break
+        act(page, table, lambda: table.locator("[data-key=bid-plus]").click())
     act(page, table, lambda: table.locator("[data-key=simulate-1000]").click())
     act(page, table, lambda: table.locator("[data-key=simulate-10000]").click())
     line = table.locator(".ld-sim-line").inner_text()
     simulated, exact = (float(x) for x in re.findall(r"(\d+\.\d)%", line)[::2][:2])
-    assert abs(simulated - exact) < 3.0, line
+    assert 5 <= exact <= 95 and abs(simulated - exact) < 3.0, line
     assert table.locator(".ld-converge tbody tr").count() == 2
-    assert table.locator(".ld-bar-sim").count() >= 1
+    assert table.locator(".ld-bar-sim").count() >= 3
     shoot(table, "ld-bet-and-simulation")
 
 

@@ -98,6 +98,9 @@ def test_place_your_bet_hides_the_odds_until_the_learner_guesses() -> None:
     assert table.odds["status"] == "ready" and table.bet["guess"] is True and table.bet["made"] == 1
     assert table.handle({"type": "bet", "guess": False}) is False and "already" in table.error
     assert table.simulation["status"] == "ready" and table.simulation["n"] == 100
+    assert table.handle({"type": "option", "name": "what_if", "value": True})
+    assert table.odds["status"] == "ready"  # what-if explores freely: no bet asked
+    assert table.handle({"type": "bet", "guess": True}) is False and "leave what-if mode" in table.error
 
 
 def test_what_if_changes_the_odds_and_reset_brings_the_real_game_back() -> None:

@@ -314,6 +314,8 @@ class LiarsDiceTable(anywidget.AnyWidget):
     def _place_bet(self, guess: bool) -> None:
         if not self.bet_mode:
             raise IllegalActionError("switch on 'place your bet' mode first")
+        if self.what_if:
+            raise IllegalActionError("bets are on the real game's bid: leave what-if mode to bet")
         view = self.odds_view()
         if view.bid is None:
             raise IllegalActionError("there is no bid to bet on yet")
@@ -385,7 +387,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
         view = self.odds_view()
         if self._bet_key != self._current_bet_key():
             self._guess = None
-        hide = self.bet_mode and view.bid is not None and self._guess is None
+        hide = self.bet_mode and not self.what_if and view.bid is not None and self._guess is None
         with self.hold_sync():
             self.table = table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
                                     awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
