@@ -159,7 +159,7 @@ def test_the_stepper_steps_forward_and_back_through_a_challenge(open_lesson: Cal
 def test_place_your_bet_then_the_odds_and_a_simulation_that_converges(open_lesson: Callable[..., Page],
                                                                       save_screenshot: Shot) -> None:
     page = open_lesson(ODDS, selector=".ld-root")
-    table = page.locator(".ld-root").first  # bet mode on
+    table = page.locator(".ld-root").filter(has_not=page.locator(".ld-stepper")).first  # bet mode on
     until_learner_can_challenge(page, table, space=10)  # open high enough for a bid worth betting on
     bet = table.get_by_role("group", name="Place your bet")
     assert bet.is_visible() and table.locator(".ld-dist").count() == 0  # no odds before the bet

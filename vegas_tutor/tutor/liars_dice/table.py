@@ -396,7 +396,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
                                   "bid": None if view.bid is None else
                                   {"quantity": view.bid.quantity, "face": view.bid.face, "text": str(view.bid)},
                                   "explored": self._imagined is not None} if self.what_if else {})
-            if not self.show_odds:
+            if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
                 self.odds = {"status": "off", "reason": "The odds are hidden."}
             elif hide:
                 self.odds = {"status": "bet", "reason": "Place your bet first: is the bid true or false?",
