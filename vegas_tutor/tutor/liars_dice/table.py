@@ -241,6 +241,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
             self._state = State.start([self._start_dice] * s.players, seed=self._next_seed())
             self._awaiting_show = False
             self._after_challenge = False
+            self._imagined = None
             self._sim = None
             self._highlight = ()
             self._play_others()
