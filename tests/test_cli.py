@@ -13,7 +13,7 @@ from vegas_tutor.core.errors import ConfigError, VegasTutorError
 
 def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_preheated_kernels() -> None:
     options = cli.parse_args([])
-    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, pool_size=1)
+    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, preheat="next")
     assert options == expected
     assert cli.voila_argv(options) == [
         str(resources.lessons_dir()),
@@ -21,7 +21,8 @@ def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_pre
         "--Voila.port=8866",
         "--Voila.open_browser=True",
         "--VoilaConfiguration.preheat_kernel=True",
-        "--VoilaConfiguration.default_pool_size=1",
+        "--VoilaConfiguration.default_pool_size=0",
+        "--LessonsVoila.preheat_next=True",
     ]
 
 
@@ -34,13 +35,38 @@ def test_port_and_no_browser_pass_through_and_an_explicit_port_is_not_swapped_fo
     assert not any(arg.startswith("--Voila.ip=") and arg != "--Voila.ip=127.0.0.1" for arg in argv)
 
 
-def test_pool_size_zero_turns_preheating_off_and_larger_pools_pass_through() -> None:
-    assert "--VoilaConfiguration.preheat_kernel=False" in cli.voila_argv(cli.parse_args(["--pool-size", "0"]))
-    argv = cli.voila_argv(cli.parse_args(["--pool-size", "3"]))
-    assert argv[-2:] == [
+def test_preheat_all_keeps_a_kernel_for_every_page_and_none_turns_preheating_off() -> None:
+    assert cli.voila_argv(cli.parse_args(["--preheat", "none"]))[-1] == "--VoilaConfiguration.preheat_kernel=False"
+    argv = cli.voila_argv(cli.parse_args(["--preheat", "all"]))
+    assert argv[-3:] == [
         "--VoilaConfiguration.preheat_kernel=True",
-        "--VoilaConfiguration.default_pool_size=3",
+        "--VoilaConfiguration.default_pool_size=1",
+        "--LessonsVoila.preheat_next=False",
     ]
+
+
+def _notebooks(folder: Path, *names: str) -> Path:
+    for name in names:
+        (folder / name).write_text("{}")
+    return folder
+
+
+def test_preheat_plan_keeps_landing_and_first_lessons_warm_and_warms_the_next_lesson(tmp_path: Path) -> None:
+    folder = _notebooks(tmp_path, "index.ipynb", "01.00-intro.ipynb", "01.01-placing-dice.ipynb",
+                        "01.02-payouts.ipynb", "02.00-liars-dice.ipynb", "notes.ipynb")
+    plan = cli.PreheatPlan.for_folder(folder)
+    assert plan.resident == ("index.ipynb", "01.00-intro.ipynb", "02.00-liars-dice.ipynb")
+    assert plan.pool_sizes("index.ipynb") == {}
+    assert plan.pool_sizes("01.00-intro.ipynb") == {"01.01-placing-dice.ipynb": 1}
+    assert plan.pool_sizes("01.01-placing-dice.ipynb") == {"01.01-placing-dice.ipynb": 0, "01.02-payouts.ipynb": 1}
+    assert plan.pool_sizes("01.02-payouts.ipynb") == {"01.02-payouts.ipynb": 0, "02.00-liars-dice.ipynb": 1}
+    assert plan.pool_sizes("02.00-liars-dice.ipynb") == {}
+    assert plan.pool_sizes("notes.ipynb") == {"notes.ipynb": 0}
+
+
+def test_lesson_names_lists_lessons_in_course_order_only(tmp_path: Path) -> None:
+    folder = _notebooks(tmp_path, "02.00-b.ipynb", "index.ipynb", "01.01-a.ipynb", "01.00-a.ipynb", "Draft.ipynb")
+    assert resources.lesson_names(folder) == ["01.00-a.ipynb", "01.01-a.ipynb", "02.00-b.ipynb"]
 
 
 @pytest.mark.parametrize(
@@ -49,8 +75,7 @@ def test_pool_size_zero_turns_preheating_off_and_larger_pools_pass_through() -> 
         (["--port", "0"], "between 1 and 65535"),
         (["--port", "70000"], "between 1 and 65535"),
         (["--port", "eighty"], "whole number"),
-        (["--pool-size", "-1"], "between 0 and 8"),
-        (["--pool-size", "many"], "whole number"),
+        (["--preheat", "some"], "invalid choice"),
         (["--colour", "red"], "unrecognized arguments"),
     ],
 )
@@ -169,7 +194,7 @@ def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie(tmp_pat
     from voila.tornado.handler import TornadoVoilaHandler
 
     app = cli._app_class()()
-    app.initialize(cli.voila_argv(cli.parse_args(["--no-browser", "--pool-size", "0"])))
+    app.initialize(cli.voila_argv(cli.parse_args(["--no-browser", "--preheat", "none"])))
     app.connection_dir = str(tmp_path)
     app.init_settings()
     routes = app.init_handlers()

@@ -13,6 +13,7 @@ has to draw it.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,13 +22,13 @@ from typing import Any
 
 from vegas_tutor import __version__
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
-from vegas_tutor.resources import LANDING_NOTEBOOK, lessons_dir
+from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, lessons_dir
 
 HOST = "127.0.0.1"
 """The only interface the server binds: the app is for this machine (a class uses Binder or JupyterHub)."""
 
 DEFAULT_PORT = 8866
-DEFAULT_POOL_SIZE = 1
+PREHEAT_CHOICES = ("next", "all", "none")
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
 """Where the landing page is rendered, relative to the server root."""
 
@@ -40,7 +41,7 @@ class ServeOptions:
     port_given: bool = False
     open_browser: bool = True
     lessons: Path | None = None
-    pool_size: int = DEFAULT_POOL_SIZE
+    preheat: str = "next"
 
 
 def _port(text: str) -> int:
@@ -51,16 +52,6 @@ def _port(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"port must be between 1 and 65535, not {port}")
     return port
-
-
-def _pool_size(text: str) -> int:
-    try:
-        size = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"pool size must be a whole number, not {text!r}") from None
-    if not 0 <= size <= 8:
-        raise argparse.ArgumentTypeError(f"pool size must be between 0 and 8, not {size}")
-    return size
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,8 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve another lessons folder (it must hold an index.ipynb), e.g. a teacher's edited copy",
     )
     parser.add_argument(
-        "--pool-size", type=_pool_size, default=DEFAULT_POOL_SIZE, metavar="N",
-        help="pre-heated kernels kept ready per lesson (default 1; 0 starts a kernel on each visit)",
+        "--preheat", choices=PREHEAT_CHOICES, default="next",
+        help="which pages keep a kernel that already ran them: 'next' (default) the landing page, each "
+        "game's first lesson and the lesson after the one being read; 'all' every lesson (about 130 MB "
+        "of memory each); 'none' starts a kernel on each visit",
     )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
@@ -94,7 +87,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
         port_given=args.port is not None,
         open_browser=not args.no_browser,
         lessons=args.lessons,
-        pool_size=args.pool_size,
+        preheat=args.preheat,
     )
 
 
@@ -118,14 +111,49 @@ def voila_argv(options: ServeOptions) -> list[str]:
     if options.port_given:
         argv.append("--Voila.port_retries=0")  # the port asked for, or a clear failure
     argv.append(f"--Voila.open_browser={options.open_browser}")
-    if options.pool_size > 0:
+    if options.preheat == "none":
+        argv.append("--VoilaConfiguration.preheat_kernel=False")
+    else:
+        every = options.preheat == "all"
         argv += [
             "--VoilaConfiguration.preheat_kernel=True",
-            f"--VoilaConfiguration.default_pool_size={options.pool_size}",
+            f"--VoilaConfiguration.default_pool_size={1 if every else 0}",
+            f"--LessonsVoila.preheat_next={not every}",
         ]
-    else:
-        argv.append("--VoilaConfiguration.preheat_kernel=False")
     return argv
+
+
+@dataclass(frozen=True)
+class PreheatPlan:
+    """Which pages keep a pre-heated kernel under ``--preheat next``.
+
+    The landing page and each game's first lesson always do (``resident``). Opening a lesson warms the
+    one after it (``following``), the page a learner most likely opens next, and stops refilling the
+    opened lesson itself unless it is resident: memory stays at a few kernels, not one per lesson.
+    """
+
+    resident: tuple[str, ...]
+    following: dict[str, str]
+
+    @classmethod
+    def for_folder(cls, folder: Path) -> PreheatPlan:
+        """The plan for the lessons in ``folder``."""
+        names = lesson_names(folder)
+        firsts: dict[str, str] = {}
+        for name in names:
+            match = LESSON_NAME.match(name)
+            if match is not None:
+                firsts.setdefault(match["game"], name)
+        following = dict(itertools.pairwise(names))
+        return cls((LANDING_NOTEBOOK, *firsts.values()), following)
+
+    def pool_sizes(self, opened: str) -> dict[str, int]:
+        """The pool size changes when ``opened`` is requested: its own (0 unless resident) and the next's."""
+        changes = {} if opened in self.resident else {opened: 0}
+        after = self.following.get(opened)
+        if after is not None:
+            changes[after] = 1
+        return changes
 
 
 def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]:
@@ -143,6 +171,7 @@ def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]
 def _app_class() -> Any:
     """The Voilà application with the landing-page redirects and the page handler that lets a left page shut
     its kernel down (imported late: Voilà is slow to import)."""
+    from traitlets import Bool
     from voila.app import Voila  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
@@ -156,10 +185,35 @@ def _app_class() -> Any:
 
         async def get(self, path: str | None = None) -> None:
             _ = self.xsrf_token  # reading it sets the cookie
+            if path:
+                self.settings["voila"].page_requested(path)
             await super().get(path)
 
     class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         """Voilà serving a lessons folder, whose root address is the landing page."""
+
+        preheat_next = Bool(False, help="pre-heat kernels by PreheatPlan instead of for every page").tag(
+            config=True
+        )
+
+        def init_settings(self) -> dict[str, Any]:
+            settings: dict[str, Any] = super().init_settings()
+            if self.preheat_next:
+                self._plan = PreheatPlan.for_folder(Path(self.root_dir))
+                self._set_pools(dict.fromkeys(self._plan.resident, 1))
+            return settings
+
+        def page_requested(self, path: str) -> None:
+            """Adjust the kernel pools when a page is requested, before Voilà takes a kernel for it."""
+            if self.preheat_next:
+                self._set_pools(self._plan.pool_sizes(path))
+
+        def _set_pools(self, sizes: dict[str, int]) -> None:
+            manager = self.kernel_manager
+            for name, size in sizes.items():
+                manager.kernel_pools_config[name] = {"pool_size": size}
+                if size > 0:
+                    manager.fill_if_needed(delay=0, notebook_name=name)
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = [

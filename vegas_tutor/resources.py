@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from vegas_tutor.core.errors import ConfigError
@@ -27,6 +28,9 @@ SOURCE_ROOT = PACKAGE_DIR.parent
 
 LANDING_NOTEBOOK = "index.ipynb"
 """The landing page, inside the lessons folder."""
+
+LESSON_NAME = re.compile(r"^(?P<game>\d\d)\.(?P<step>\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+"""A lesson's file name: ``NN.MM-kebab-title.ipynb`` (NN the game, MM its place in that game's lessons)."""
 
 
 def data_dir(name: str) -> Path:
@@ -66,3 +70,8 @@ def widget_file(filename: str) -> Path:
     if not path.is_file():
         raise ConfigError(f"widget file {filename!r} not found in {folder}")
     return path
+
+
+def lesson_names(folder: Path) -> list[str]:
+    """The lesson notebooks in ``folder``, in course order (by file name); other files are left out."""
+    return sorted(path.name for path in folder.glob("*.ipynb") if LESSON_NAME.match(path.name))

@@ -33,6 +33,7 @@ from e2e_app import (  # the helper module sits beside this file
     AppError,
     AppServer,
     launch_chromium,
+    leave_page,
     open_page,
     screenshot,
     start_server,
@@ -88,6 +89,7 @@ def app_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Page]
     page = context.new_page()
     watch_errors(page)
     yield page
+    leave_page(page)
     context.close()
 
 

@@ -102,19 +102,24 @@ class AppServer:
     def kernel_processes(self) -> list[psutil.Process]:
         """The kernel processes the server started and that are alive now."""
         try:
-            parent = psutil.Process(self.process.pid)
-            kernels = [p for p in parent.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+            children = psutil.Process(self.process.pid).children(recursive=True)
         except psutil.Error:
             return []
+        kernels = []
+        for child in children:
+            with contextlib.suppress(psutil.Error):  # a process that ended meanwhile
+                if "ipykernel" in " ".join(child.cmdline()):
+                    kernels.append(child)
         self.children.update((p.pid, p) for p in kernels)
         return kernels
 
     def kernel_process(self, kernel_id: str) -> psutil.Process:
         """The process of one kernel, found by the connection file named after its id."""
         for process in self.kernel_processes():
-            if any(f"kernel-{kernel_id}.json" in part for part in process.cmdline()):
-                return process
-        raise AppError(f"no kernel process for kernel {kernel_id}")
+            with contextlib.suppress(psutil.Error):
+                if any(f"kernel-{kernel_id}.json" in part for part in process.cmdline()):
+                    return process
+        raise AppError(f"no kernel process for kernel {kernel_id}:\n{self.log_tail()}")
 
 
 def _answers(port: int) -> bool:
@@ -228,6 +233,12 @@ def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int
     page.goto(url, wait_until="commit")
     wait_until_rendered(page, selector, timeout_ms)
     return page
+
+
+def leave_page(page: Page) -> None:
+    """Navigate away, so the page's shutdown beacon stops its kernel (closing a context does not unload)."""
+    with contextlib.suppress(Exception):  # a page that is already closed or crashed has nothing to stop
+        page.goto("about:blank", wait_until="commit", timeout=5_000)
 
 
 def kernel_id(page: Page) -> str:
