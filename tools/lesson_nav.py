@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vegas_tutor.resources import LANDING_NOTEBOOK as INDEX_NAME
+from vegas_tutor.resources import LESSON_NAME
+
 NAV_TAG = "lesson-nav"
-INDEX_NAME = "index.ipynb"
-LESSON_NAME = re.compile(r"^(?P<game>\d\d)\.(?P<step>\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
 HEADING = re.compile(r"^#\s+(?P<title>.+?)\s*#*\s*$")
 DEFAULT_LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
