@@ -397,10 +397,15 @@ function oddsPanel(model, board, send, ctx) {
       h("span", { class: "lv-odds-value" }, sim, f.best ? h("strong", { text: " ★ best" }) : null,
         exact ? h("span", { class: "lv-exact", text: exact }) : null));
   });
-  return h("section", { class: "lv-odds", "aria-label": "Odds", "data-status": "ready" }, head,
+  return h("section", {
+    class: "lv-odds", "aria-label": "Odds", "data-status": "ready", "data-exact": odds.exact_pending ? "pending" : "done",
+  }, head,
     h("p", { class: "lv-muted", text: `${odds.name === "You" ? "Your" : odds.name + "'s"} expected winnings this round for each face, if the others play ${assume}. The whisker spans 95% of the simulation's uncertainty; a diamond marks the exact value when the rest of the round is short enough to count every case.` }),
     assumptionSwitch(model, send, ctx),
     h("ol", { class: "lv-odds-list" }, rows),
+    odds.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite" },
+      "⏳ Few dice are left: every way the round can end is being counted; the exact values follow in a moment.")
+      : null,
     chanceTable(odds, board));
 }
 

@@ -271,16 +271,21 @@ def _late_board() -> LasVegasBoard:
 def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -> None:
     async def play() -> None:
         board = _late_board()
-        assert board.odds["status"] == "computing"  # the board answered at once
-        assert "exact odds follow" in board.odds["reason"]
+        first = board.odds  # the board answered at once, with the simulated figures
+        assert first["status"] == "ready" and first["exact_pending"]
+        assert all(face["exact"] is None for face in first["faces"])
         version = board.version
         await board.settled()
-        assert board.odds["status"] == "ready" and board.version > version
-        assert all(face["exact"] is not None for face in board.odds["faces"])
+        final = board.odds
+        assert final["status"] == "ready" and "exact_pending" not in final and board.version > version
+        assert all(face["exact"] is not None for face in final["faces"])
+        for before, after in zip(first["faces"], final["faces"], strict=True):  # the same simulation
+            assert (before["face"], before["expected"], before["stderr"]) == (
+                after["face"], after["expected"], after["stderr"])
         # the same position asked again comes from the cache, at once
         board.handle({"type": "option", "name": "show_odds", "value": False})
         board.handle({"type": "option", "name": "show_odds", "value": True})
-        assert board.odds["status"] == "ready"
+        assert board.odds == final
 
     asyncio.run(play())
     synchronous = _late_board()  # no event loop (a script, a test): computed on the spot, same numbers
@@ -288,10 +293,25 @@ def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -
     assert all(face["exact"] is not None for face in synchronous.odds["faces"])
 
 
+def test_a_slow_what_if_outlook_follows_in_the_background() -> None:
+    async def play() -> None:
+        board = _late_board()
+        await board.settled()
+        board.handle({"type": "option", "name": "what_if", "value": True})
+        assert board.outlook["status"] == "ready"  # 5 dice left: simulated only, at once
+        board.handle({"type": "what_if", "casino": 4, "owner": 1, "count": 1})  # 4 left: counted exactly
+        assert board.outlook["status"] == "computing" and "follow in a moment" in board.outlook["reason"]
+        await board.settled()
+        assert board.outlook["status"] == "ready"
+        assert all(row["exact"] is not None for row in board.outlook["rows"])
+
+    asyncio.run(play())
+
+
 def test_a_background_result_for_an_old_position_is_not_shown() -> None:
     async def play() -> None:
         board = _late_board()
-        assert board.odds["status"] == "computing"
+        assert board.odds["exact_pending"]
         board.handle({"type": "place", "face": 6})  # move on before the count is done
         await board.settled()
         assert board.state.phase == "roll" and board.state.current_player == 0  # Benno (a bot) has played

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["intents", "projection", "board", "stepper", "walkthrough", "question", "notebook"]
+MODULES = ["intents", "projection", "board", "stepper", "walkthrough", "question", "notebook", "preview"]
 
 
 @pytest.mark.parametrize("name", MODULES)

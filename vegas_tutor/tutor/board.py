@@ -40,6 +40,7 @@ from vegas_tutor.tutor.intents import (
     WhatIfIntent,
     parse_intent,
 )
+from vegas_tutor.tutor.preview import simulated_placement_odds
 from vegas_tutor.tutor.projection import JSON, board_view, odds_view, outlook_view, waiting
 
 ODDS_TARGET_STDERR = 1_500.0
@@ -126,6 +127,7 @@ class LasVegasBoard(anywidget.AnyWidget):
         self._explore_revision = 0
         self._cache: dict[tuple[object, ...], JSON] = {}
         self._pending: set[tuple[object, ...]] = set()
+        self._previews: dict[tuple[object, ...], JSON] = {}
         self.background = True
         """Compute slow projections off the kernel's event loop (when running in one)."""
         self._quiet = True
@@ -342,7 +344,11 @@ class LasVegasBoard(anywidget.AnyWidget):
             odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR)
             return odds_view(odds, position)
 
-        return self._projection(key, compute, slow=counts_exactly_after_placing(s))
+        def simulated() -> JSON:
+            odds = simulated_placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR)
+            return {**odds_view(odds, position), "exact_pending": True}
+
+        return self._projection(key, compute, slow=counts_exactly_after_placing(s), preview=simulated)
 
     def _outlook_projection(self, shown: State) -> JSON:
         if not self.what_if:
@@ -357,22 +363,34 @@ class LasVegasBoard(anywidget.AnyWidget):
 
         return self._projection(key, compute, slow=SLOW_EXACT_DICE <= dice_left(shown) <= EXACT_DICE)
 
-    def _projection(self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool) -> JSON:
-        """A cached projection; a slow one (an exact count of many cases) is computed off the kernel's event
-        loop when there is one, so the board answers at once and the odds follow."""
+    def _projection(
+        self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool,
+        preview: Callable[[], JSON] | None = None,
+    ) -> JSON:
+        """A cached projection. A slow one (an exact count of many cases) is computed off the kernel's event
+        loop when there is one, so the board answers at once: meanwhile ``preview`` (the simulated figures)
+        is shown, or a note that the figures follow."""
         if key in self._cache:
             return self._cache[key]
         loop = _running_loop()
         if not slow or loop is None or not self.background:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
-            self._cache[key] = compute()
+            self._keep(key, compute())
             return self._cache[key]
         if key not in self._pending:
             self._pending.add(key)
             future = loop.run_in_executor(None, compute)
             future.add_done_callback(lambda done: self._computed(key, done))
-        return waiting("Counting every way the rest of the round can go: the exact odds follow in a moment.",
+        if preview is not None:
+            if key not in self._previews:
+                self._previews = {key: preview()}
+            return self._previews[key]
+        return waiting("Counting every way the rest of the round can go: the exact figures follow in a moment.",
                        status="computing")
+
+    def _keep(self, key: tuple[object, ...], view: JSON) -> None:
+        """Cache one projection per kind (odds, outlook): only the current position is ever asked again."""
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
+        self._cache[key] = view
 
     def _computed(self, key: tuple[object, ...], done: asyncio.Future[JSON]) -> None:
         """Back on the event loop: keep a finished background projection and show it if still current."""
@@ -381,8 +399,7 @@ class LasVegasBoard(anywidget.AnyWidget):
             self.error = f"the odds could not be computed: {done.exception()!r}"
             self.version += 1
             return
-        self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
-        self._cache[key] = done.result()
+        self._keep(key, done.result())
         self._refresh()
 
     async def settled(self) -> None:
