@@ -455,7 +455,9 @@ function outlookPanel(model, board, send, ctx) {
           owners.map((o) => h("td", {},
             h("div", { text: `now ${money(outlook.total_now[o.index])}` }),
             h("div", { text: `end ${moneyAbout(outlook.total_by_end[o.index])}` })))))),
-    h("p", { class: "lv-muted", text: `${outlook.dice_left} dice left to roll; ${outlook.rollouts} simulated endings, others playing ${outlook.assumption === "greedy" ? "greedily" : "randomly"}.` }));
+    h("p", { class: "lv-muted", text: `${outlook.dice_left} dice left to roll; ${outlook.rollouts} simulated endings, others playing ${outlook.assumption === "greedy" ? "greedily" : "randomly"}.` }),
+    outlook.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite",
+      text: "Counting every way the rest of the round can go: the exact figures follow in a moment." }) : null);
 }
 
 // ------------------------------------------------------------------------------------------- stepper

@@ -102,3 +102,18 @@ def test_odds_refuse_impossible_requests():
     with pytest.raises(ConfigError):
         placement_odds(state, policy="psychic")
     assert EXACT_DICE >= 3
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_without_the_exact_count_the_simulated_figures_are_the_same(policy):
+    placed = {1: [2, 1, 2, 1], 2: [4, 3, 3, 1], 3: [1, 0, 0, 0], 4: [0, 0, 0, 4], 5: [0, 2, 0, 0], 6: [0, 1, 3, 1]}
+    state = State.position(4, casino_bills=BILLS, placed=placed, turn=0)
+    state.apply(Roll(own=(0, 1, 0, 0, 0, 0)))
+    full = placement_odds(state, policy=policy, target_stderr=1_500, seed=4)
+    quick = placement_odds(state, policy=policy, target_stderr=1_500, seed=4, exact=False)
+    for a, b in zip(quick.faces, full.faces, strict=True):
+        assert (a.face, a.expected, a.stderr, a.win_chance, a.rollouts) == (
+            b.face, b.expected, b.stderr, b.win_chance, b.rollouts)
+        assert b.exact is not None and a.exact is None
+    outlook = bill_outlook(state, policy=policy, n=2_000, exact=False)
+    assert outlook.exact_by_end is None and outlook.by_end == bill_outlook(state, policy=policy, n=2_000).by_end

@@ -300,9 +300,10 @@ def test_a_slow_what_if_outlook_follows_in_the_background() -> None:
         board.handle({"type": "option", "name": "what_if", "value": True})
         assert board.outlook["status"] == "ready"  # 5 dice left: simulated only, at once
         board.handle({"type": "what_if", "casino": 4, "owner": 1, "count": 1})  # 4 left: counted exactly
-        assert board.outlook["status"] == "computing" and "follow in a moment" in board.outlook["reason"]
+        assert board.outlook["status"] == "ready" and board.outlook["exact_pending"]  # simulated figures first
+        assert all(row["exact"] is None for row in board.outlook["rows"])
         await board.settled()
-        assert board.outlook["status"] == "ready"
+        assert board.outlook["status"] == "ready" and not board.outlook.get("exact_pending")
         assert all(row["exact"] is not None for row in board.outlook["rows"])
 
     asyncio.run(play())

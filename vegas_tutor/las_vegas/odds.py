@@ -138,7 +138,7 @@ def _simulated(state: State, policy: Policy, n: int, seed: int) -> np.ndarray:
 
 def _face_odds(after: State, seat: int, face: int, roll: tuple[tuple[int, ...], tuple[int, ...]],
                policy: Policy, target: float, seed: int, max_rollouts: int, bills: Mapping[int, tuple[int, ...]],
-               round_now: int) -> FaceOdds:
+               round_now: int, count_exactly: bool) -> FaceOdds:
     own, white = roll
     if after.is_over or after.round != round_now:  # this placement ended the round: nothing left to chance
         takes = {p.casino: p.takes.get(seat, 0) for p in after.payouts[-1]}
@@ -146,7 +146,7 @@ def _face_odds(after: State, seat: int, face: int, roll: tuple[tuple[int, ...], 
         value = sum(takes.values())
         return FaceOdds(face, own[face - 1], white[face - 1], float(value), 0.0, chance, Fraction(value), 0)
     exact = None
-    if dice_left(after) <= EXACT_DICE:
+    if count_exactly and dice_left(after) <= EXACT_DICE:
         exact = sum(row[seat] for row in exact_round_bills(after, policy))
     pay = _simulated(after, policy, FIRST_BATCH, seed)
     mine = pay[:, :, seat].sum(1)
@@ -174,10 +174,13 @@ def placement_odds(
     target_stderr: float = 1_000.0,
     seed: int = 0,
     max_rollouts: int = 200_000,
+    exact: bool = True,
 ) -> PlacementOdds:
     """For the player about to place: each face's expected money this round and chance of each bill.
 
     Rollouts continue until the standard error is at most ``target_stderr`` dollars (or ``max_rollouts``).
+    With ``exact=False`` the rest of the round is never enumerated (it can take seconds with 4 dice left):
+    the simulated figures are the same, and ``FaceOdds.exact`` is set only for a certain payout.
     """
     chosen = check_policy(policy)
     roll, seat = state.current_roll, state.current_player
@@ -190,20 +193,23 @@ def placement_odds(
         after = state.copy()
         after.apply(action)
         faces.append(_face_odds(after, seat, action.face, roll, chosen, target_stderr, seed, max_rollouts,
-                                bills, state.round))
+                                bills, state.round, exact))
     return PlacementOdds(seat, chosen, tuple(faces))
 
 
-def bill_outlook(state: State, *, policy: str = "random", n: int = 4_000, seed: int = 0) -> BillOutlook:
+def bill_outlook(
+    state: State, *, policy: str = "random", n: int = 4_000, seed: int = 0, exact: bool = True
+) -> BillOutlook:
     """Each casino's bill for each owner: exact if the round ended now, expected by the end of the round.
 
-    While a roll waits to be placed, the player's own choice is made by the policy too.
+    While a roll waits to be placed, the player's own choice is made by the policy too. With ``exact=False``
+    the end of the round is only simulated, never enumerated.
     """
     chosen = check_policy(policy)
     if state.is_over:
         raise IllegalActionError("the game is over: no casino will pay again")
     now = bills_now(state)
-    exact = exact_round_bills(state, chosen) if dice_left(state) <= EXACT_DICE else None
+    by_end_exact = exact_round_bills(state, chosen) if exact and dice_left(state) <= EXACT_DICE else None
     if state.phase == "roll":
         branches = [(Fraction(1), state)]
     elif state.phase == "place":
@@ -226,9 +232,7 @@ def bill_outlook(state: State, *, policy: str = "random", n: int = 4_000, seed: 
             pay = _simulated(branch, chosen, n, seed).astype(float)
         mean += float(p) * pay.mean(0)
         var += float(p) ** 2 * (pay.var(0, ddof=1) / len(pay) if len(pay) > 1 else 0.0)
-    return BillOutlook(
-        now, _rows(mean), _rows(np.sqrt(var)), exact, chosen, n,
-    )
+    return BillOutlook(now, _rows(mean), _rows(np.sqrt(var)), by_end_exact, chosen, n)
 
 
 def _rows(a: np.ndarray) -> tuple[tuple[float, ...], ...]:

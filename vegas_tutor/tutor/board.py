@@ -40,7 +40,6 @@ from vegas_tutor.tutor.intents import (
     WhatIfIntent,
     parse_intent,
 )
-from vegas_tutor.tutor.preview import simulated_placement_odds
 from vegas_tutor.tutor.projection import JSON, board_view, odds_view, outlook_view, waiting
 
 ODDS_TARGET_STDERR = 1_500.0
@@ -345,7 +344,7 @@ class LasVegasBoard(anywidget.AnyWidget):
             return odds_view(odds, position)
 
         def simulated() -> JSON:
-            odds = simulated_placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR)
+            odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR, exact=False)
             return {**odds_view(odds, position), "exact_pending": True}
 
         return self._projection(key, compute, slow=counts_exactly_after_placing(s), preview=simulated)
@@ -361,7 +360,12 @@ class LasVegasBoard(anywidget.AnyWidget):
         def compute() -> JSON:
             return outlook_view(bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS), position)
 
-        return self._projection(key, compute, slow=SLOW_EXACT_DICE <= dice_left(shown) <= EXACT_DICE)
+        def simulated() -> JSON:
+            outlook = bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS, exact=False)
+            return {**outlook_view(outlook, position), "exact_pending": True}
+
+        return self._projection(key, compute, slow=SLOW_EXACT_DICE <= dice_left(shown) <= EXACT_DICE,
+                                preview=simulated)
 
     def _projection(
         self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool,
@@ -381,8 +385,9 @@ class LasVegasBoard(anywidget.AnyWidget):
             future = loop.run_in_executor(None, compute)
             future.add_done_callback(lambda done: self._computed(key, done))
         if preview is not None:
-            if key not in self._previews:
-                self._previews = {key: preview()}
+            if key not in self._previews:  # one preview per kind (odds, outlook): only the current one is shown
+                self._previews = {k: v for k, v in self._previews.items() if k[0] != key[0]}
+                self._previews[key] = preview()
             return self._previews[key]
         return waiting("Counting every way the rest of the round can go: the exact figures follow in a moment.",
                        status="computing")
