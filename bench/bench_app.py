@@ -21,6 +21,7 @@ Usage: ``python bench/bench_app.py [--lessons DIR] [--click LESSON CLICK_SEL BOA
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import importlib.util
 import json
 import os
@@ -28,6 +29,7 @@ import re
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
 
 MB = 1024 * 1024
 POOL_TIMEOUT = 180.0
+RUN_BUDGET_S = 600.0
 
 # Click one element and resolve with the milliseconds until the board element changes: its attribute
 # ``doneAttribute`` (e.g. a version number the widget bumps after each update), or else any DOM mutation
@@ -243,6 +246,11 @@ def run(
     extra = [*(["--lessons", str(lessons)] if lessons else []), *server_args]
     server = start_server(log_path, extra_args=extra)
     report.server_answers_s = time.perf_counter() - start
+    # A run that hangs (a browser or server stuck) prints where it was and stops the server, which makes the
+    # waiting page calls fail, so the run ends and nothing is left running.
+    watchdog = threading.Timer(RUN_BUDGET_S, _give_up, args=(server,))
+    watchdog.daemon = True
+    watchdog.start()
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
@@ -262,6 +270,7 @@ def run(
                 report.clicks.append(figures)
             browser.close()
     finally:
+        watchdog.cancel()
         stop_server(server)
     report.load_after = os.getloadavg()[0]
     return report
@@ -277,6 +286,12 @@ def _preheated(folder: Path, lesson_names: list[str], server_args: Sequence[str]
     if policy == "next":
         return list(PreheatPlan.for_folder(folder).resident)
     return []
+
+
+def _give_up(server: AppServer) -> None:
+    print(f"bench_app: no result after {RUN_BUDGET_S:.0f} s; stacks, then the server is stopped:", file=sys.stderr)
+    faulthandler.dump_traceback(file=sys.stderr)
+    stop_server(server)
 
 
 def _bundled_lessons() -> Path:
