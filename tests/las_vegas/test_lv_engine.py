@@ -246,6 +246,7 @@ def test_json_round_trip_mid_game_and_over():
     back = State.from_json(text)
     assert back.to_json() == text
     assert back.history == state.history
+    assert back == state and back.log == state.log
     back.undo()
     state.undo()
     assert back.to_json() == state.to_json()

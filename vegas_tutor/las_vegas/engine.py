@@ -664,7 +664,7 @@ def _data_to_json(d: _Data) -> dict[str, Any]:
     return {
         "round": d.round, "start": d.start, "turn": d.turn, "phase": d.phase, "pile": d.pile,
         "casino_bills": d.casino_bills, "placed": d.placed, "hand": d.hand, "white_hand": d.white_hand,
-        "roll": None if d.roll is None else [list(d.roll[0]), list(d.roll[1])], "won": d.won,
+        "roll": None if d.roll is None else [list(d.roll[0]), list(d.roll[1])], "won": d.won, "log": d.log,
     }
 
 
@@ -684,7 +684,10 @@ def _data_from_json(raw: Any, players: int, neutral: bool) -> _Data:
         ints(raw["white_hand"]),
         None if roll is None else (_counts(ints(roll[0])), _counts(ints(roll[1]))),
         [ints(w) for w in raw["won"]],
+        log=list(raw["log"]),
     )
+    if not all(isinstance(line, str) for line in d.log):
+        raise RecordError("saved game: the log must be lines of text")
     for name in ("round", "start", "turn"):
         if not isinstance(getattr(d, name), int):
             raise RecordError(f"saved game: {name} must be a whole number")
