@@ -1,0 +1,242 @@
+"""``LordsOfVegasBoard``: the Lords of Vegas board widget, its odds panel, and random bots for the other seats.
+
+The engine's ``State`` stays in Python. The browser gets one JSON projection (``board``, built on
+:meth:`State.view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
+each is checked here and by the engine, and a refused one sets ``error`` to a plain-words reason and
+changes nothing.
+
+>>> board = LordsOfVegasBoard(players=3, seed=4)
+>>> board.board["phase"], board.board["actions"][0]["kind"]
+('draw', 'draw')
+>>> board.handle({"type": "act", "action": "end turn"}), board.error
+(False, "end turn: press 'draw' now")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from vegas_tutor.core.dice import make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
+from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
+from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.tutor.assets import module_source, style_source
+from vegas_tutor.tutor.lords_of_vegas.intents import (
+    ActIntent,
+    InspectIntent,
+    LOVIntent,
+    NewGameIntent,
+    OptionIntent,
+    StepIntent,
+    parse_lov_intent,
+)
+from vegas_tutor.tutor.lords_of_vegas.odds_panel import odds_panel
+from vegas_tutor.tutor.lords_of_vegas.projection import board_view, event_words, learner_actions, sentences
+
+MAX_BOT_MOVES = 20_000
+"""A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
+LOG_LENGTH = 12
+"""How many recent events the board lists."""
+
+
+def random_action(state: State, rng: Any) -> Action:
+    """A bot's choice: one of the legal actions, uniformly at random (a bare draw or roll for chance)."""
+    if state.is_chance:
+        return DrawCard() if state.phase in ("deal", "draw") else RollDice()
+    actions = state.legal_actions()
+    return actions[int(rng.integers(len(actions)))]
+
+
+class LordsOfVegasBoard(anywidget.AnyWidget):
+    """A game of Lords of Vegas in the browser: the 48 lots, casinos, dice, players, score track and odds.
+
+    The learner plays seat ``learner`` (shown as "You"); the other seats are random bots that play as soon
+    as it is their turn. Give ``state`` to show or continue any position. ``interactive=False`` makes a
+    board that only shows positions (the scenario stepper).
+    """
+
+    _esm = module_source("lords_of_vegas.js")
+    _css = style_source("lords_of_vegas.css")
+
+    board = t.Dict().tag(sync=True)
+    """The board (see :func:`~vegas_tutor.tutor.lords_of_vegas.projection.board_view`)."""
+    odds = t.Dict().tag(sync=True)
+    """The exact odds of the options of the seat to act (see :mod:`.odds_panel`)."""
+    stepper = t.Dict().tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+    show_odds = t.Bool(True).tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    """Bumped after every update (the browser tests wait on it)."""
+
+    def __init__(
+        self,
+        state: State | None = None,
+        *,
+        players: int = 4,
+        seed: int | None = None,
+        learner: int = 0,
+        show_odds: bool = True,
+        interactive: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._seeds = make_rng(seed)
+        self._bot_rng = make_rng(self._next_seed())
+        if state is None:
+            state = new_game(players, seed=self._next_seed())
+        if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
+            raise ConfigError(f"learner must be a seat 0..{state.players - 1}, got {learner!r}")
+        self._learner = learner
+        self._state = state.copy()
+        self._highlight: tuple[str, ...] = ()
+        self._log: list[str] = []
+        self._inspect: Action | None = None
+        self._quiet = True
+        super().__init__(show_odds=show_odds, interactive=interactive, **kwargs)
+        self.on_msg(self._on_msg)
+        if self.interactive:
+            self._play_others()
+        self._quiet = False
+        self._refresh()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> State:
+        """A copy of the game."""
+        return self._state.copy()
+
+    @property
+    def learner(self) -> int:
+        return self._learner
+
+    @property
+    def names(self) -> list[str]:
+        seats = self._state.names
+        if not self.interactive:
+            return [n.capitalize() for n in seats]
+        return [f"You ({n})" if p == self._learner else n.capitalize() for p, n in enumerate(seats)]
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, content: object) -> bool:
+        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
+        try:
+            self._carry_out(parse_lov_intent(content))
+        except VegasTutorError as refusal:
+            self.error = str(refusal)
+            self.version += 1
+            return False
+        self.error = ""
+        self._refresh()
+        return True
+
+    def act(self, action: Action | str) -> None:
+        """Play an action for the learner (Python side of the action buttons); raises when refused."""
+        self._raise_if_refused({"type": "act", "action": str(action)})
+
+    def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
+        """Show another position."""
+        self._state = state.copy()
+        self._highlight = tuple(highlight)
+        self._inspect = None
+        self._log = [sentences(state.events)] if state.events else []
+        if self.interactive:
+            self._play_others()
+        self.error = ""
+        self._refresh()
+
+    def _raise_if_refused(self, content: dict[str, Any]) -> None:
+        if not self.handle(content):
+            raise IllegalActionError(self.error)
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle(content)
+
+    def _carry_out(self, intent: LOVIntent) -> None:
+        if isinstance(intent, OptionIntent):
+            self.show_odds = intent.value
+        elif isinstance(intent, StepIntent):
+            self._step(intent.to)
+        elif isinstance(intent, InspectIntent):
+            panel = odds_panel(self._state, self._state.current_player, self.names, intent.action)
+            gamble = panel["gamble"]
+            if gamble is None or gamble["action"] != str(intent.action):
+                raise IllegalActionError(f"{intent.action}: the odds panel shows only a gamble you may make now")
+            self._inspect = intent.action
+        elif isinstance(intent, NewGameIntent):
+            self._check_playable()
+            self._state = new_game(self._state.players, seed=self._next_seed())
+            self._highlight = ()
+            self._log = []
+            self._inspect = None
+            self._play_others()
+        else:
+            self._play_learner(intent)
+
+    def _check_playable(self) -> None:
+        if not self.interactive:
+            raise IllegalActionError("this board shows a position: it does not take moves")
+
+    def _play_learner(self, intent: ActIntent) -> None:
+        self._check_playable()
+        s, me = self._state, self._learner
+        if s.is_over:
+            raise IllegalActionError("the game is over: start a new game to play again")
+        if s.current_player != me:
+            who = s.current_player
+            raise IllegalActionError(f"it is {self.names[who] if who is not None else 'nobody'}'s turn, not yours")
+        allowed = learner_actions(s, me)
+        if s.is_chance and intent.action not in allowed:
+            need = f"press '{allowed[0]}'" if allowed else "nothing is yours to draw or roll"
+            raise IllegalActionError(f"{intent.action}: {need} now")
+        self._apply(intent.action)  # the engine says why a decision is refused, and changes nothing
+        self._inspect = None
+        self._play_others()
+
+    def _apply(self, action: Action) -> None:
+        who = self._state.current_player
+        self._state.apply(action)
+        self._log = [*self._log, event_words(self._state, action, who)][-LOG_LENGTH:]
+        self._highlight = ()
+
+    def _step(self, to: str) -> None:
+        raise IllegalActionError("this board is not playing an example: there are no steps")
+
+    # ------------------------------------------------------------------ the others' turns
+    def _play_others(self) -> None:
+        """Let chance and the bots play until the learner must act (or the game ends)."""
+        s, me = self._state, self._learner
+        for _ in range(MAX_BOT_MOVES):
+            if s.is_over or learner_actions(s, me):
+                return
+            self._apply(random_action(s, self._bot_rng))
+        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
+
+    def _next_seed(self) -> int:
+        return int(self._seeds.integers(2**32))
+
+    # ------------------------------------------------------------------ the projections
+    @t.observe("show_odds")
+    def _option_changed(self, _change: dict[str, Any]) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self._quiet:
+            return
+        s = self._state
+        names = self.names
+        kinds = [("you" if p == self._learner else "bot") if self.interactive else "none" for p in range(s.players)]
+        learner = self._learner if self.interactive else None
+        with self.hold_sync():
+            self.board = board_view(s, learner=learner, names=names, kinds=kinds, highlight=self._highlight,
+                                    log=self._log)
+            if not self.show_odds:
+                self.odds = {"status": "off"}
+            else:
+                seat = s.current_player if not self.interactive else (
+                    self._learner if s.current_player == self._learner else None)
+                self.odds = odds_panel(s, seat, names, self._inspect)
+            self.version += 1

@@ -1,0 +1,116 @@
+"""The odds panel of the Lords of Vegas board: exact odds of the options of the seat to act.
+
+* before a draw: what the next card will be, and each player's expected money and points from it;
+* in the play step: each possible reorganize (who ends as boss, the expected change of pips) and a gamble
+  (the outcome distribution and expectation for the gambler and the boss, with and without a lay-off);
+* when a bet waits for the boss's answer: that bet, both ways.
+
+Every number is an exact ``Fraction`` from :mod:`vegas_tutor.lords_of_vegas.odds`, sent as a float with
+its fraction text. Reorganizes of casinos with more than ``MAX_REORG_DICE`` dice are listed without odds
+(their exact chain takes seconds).
+
+>>> from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
+>>> from vegas_tutor.lords_of_vegas import Gamble
+>>> panel = odds_panel(SCENARIOS["LOV-GAMBLE"].steps[0].state, 3, inspect=Gamble("A1", 4))
+>>> panel["gamble"]["ways"][0]["win_chance"]["text"], panel["gamble"]["bet"]
+('4/9', 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from vegas_tutor.lords_of_vegas.actions import Action, Gamble, Reorganize
+from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.odds import (
+    gamble_odds_at,
+    next_card_odds,
+    next_draw_odds,
+    reorganize_odds,
+)
+
+MAX_REORG_DICE = 5
+"""Exact reorganize odds are computed for casinos with at most this many dice (more take seconds)."""
+
+
+def number(x: Fraction | int) -> dict[str, Any]:
+    """A probability or expectation for the browser: its value and its exact fraction text."""
+    f = Fraction(x)
+    return {"p": float(f), "text": str(f)}
+
+
+def _dist(dist: dict[int, Fraction]) -> list[dict[str, Any]]:
+    return [{"gain": gain, **number(p)} for gain, p in dist.items()]
+
+
+def gamble_panel(state: State, lot: str, bet: int, names: Sequence[str]) -> dict[str, Any]:
+    """A bet of ``bet`` at the casino on ``lot``: both answers of the boss (take it whole, lay off half)."""
+    casino = state.casino_at(lot)
+    assert casino is not None and casino.boss is not None
+    ways = []
+    for lay_off in (False, True):
+        o = gamble_odds_at(state, lot, bet, lay_off=lay_off)
+        ways.append({"lay_off": lay_off, "win_chance": number(o.win_chance), "gambler": _dist(o.gambler),
+                     "boss": _dist(o.boss), "gambler_ev": number(o.gambler_ev), "boss_ev": number(o.boss_ev)})
+    return {"casino": casino.key, "bet": bet, "boss": casino.boss, "boss_name": names[casino.boss], "ways": ways,
+            "action": str(Gamble(casino.key, bet))}
+
+
+def reorganize_panel(state: State, lot: str, names: Sequence[str]) -> dict[str, Any]:
+    """Reorganizing the casino on ``lot``: who ends as boss and each owner's expected change of pips."""
+    casino = state.casino_at(lot)
+    assert casino is not None
+    if len(casino.dice) > MAX_REORG_DICE:
+        return {"casino": casino.key, "cost": casino.pips, "dice": len(casino.dice), "exact": False, "rows": []}
+    o = reorganize_odds(state, lot)
+    rows = [{"seat": seat, "name": names[seat], "boss": number(o.boss.get(seat, Fraction(0))),
+             "pips_before": o.pips_before[seat], "pips_change": number(o.pip_change[seat])}
+            for seat in sorted(o.pips_after)]
+    return {"casino": casino.key, "cost": o.cost, "dice": len(casino.dice), "exact": True, "rows": rows,
+            "action": str(Reorganize(casino.key))}
+
+
+def card_panel(state: State, names: Sequence[str]) -> dict[str, Any] | None:
+    """The next card's chances (and, before a draw, each player's expected gains from it)."""
+    if state.draws_before_end is None or state.is_over:
+        return None
+    card = next_card_odds(state)
+    out: dict[str, Any] = {
+        "colours": {c: number(p) for c, p in card.colours.items()},
+        "strip": number(card.strip), "game_end": number(card.game_end), "pays_strip": number(card.pays_strip),
+        "draws_before_end": state.draws_before_end, "gains": None,
+    }
+    if state.phase == "draw":
+        draw = next_draw_odds(state)
+        out["gains"] = [{"seat": s, "name": names[s], "money": number(draw.money[s]),
+                         "points": number(draw.points[s])} for s in range(state.players)]
+    return out
+
+
+def odds_panel(state: State, seat: int | None, names: Sequence[str] | None = None,
+               inspect: Action | None = None) -> dict[str, Any]:
+    """The panel for ``seat``'s options now; ``inspect``: the gamble to show (default: the largest bet at
+    the first casino ``seat`` may gamble at)."""
+    names = list(names) if names is not None else [n.capitalize() for n in state.names]
+    panel: dict[str, Any] = {"status": "ready", "seat": seat, "name": None if seat is None else names[seat],
+                             "card": card_panel(state, names), "reorganize": [], "gamble": None, "gambles": []}
+    bet = state.pending_bet
+    if bet is not None:
+        panel["gamble"] = gamble_panel(state, bet[0], bet[1], names)
+        return panel
+    if seat is None or state.phase != "play" or state.current_player != seat:
+        return panel
+    legal = state.legal_actions()
+    panel["reorganize"] = [reorganize_panel(state, a.lot, names) for a in legal if isinstance(a, Reorganize)]
+    gambles = [a for a in legal if isinstance(a, Gamble)]
+    largest: dict[str, Gamble] = {}
+    for g in gambles:
+        if g.lot not in largest or g.bet > largest[g.lot].bet:
+            largest[g.lot] = g
+    panel["gambles"] = [str(g) for g in largest.values()]
+    chosen = inspect if isinstance(inspect, Gamble) and inspect in gambles else next(iter(largest.values()), None)
+    if chosen is not None:
+        panel["gamble"] = gamble_panel(state, chosen.lot, chosen.bet, names)
+    return panel

@@ -1,0 +1,192 @@
+"""The JSON the Lords of Vegas board draws: :meth:`State.view` plus the printed lots, the players' labels,
+the casino outlines, the last card and the learner's legal actions grouped by kind.
+
+Colour is never the only signal: every player has a name and a letter, every tile and card colour a
+two-letter code (and a pattern in the CSS), every die its owner's letter and its value.
+
+>>> from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
+>>> v = board_view(SCENARIOS["LOV-BUILD"].steps[1].state, learner=None)
+>>> v["lots"]["A2"]["die"], v["lots"]["A2"]["printed"]["cost"], v["players"][2]["letter"]
+({'owner': 2, 'value': 2}, 6, 'R')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vegas_tutor.lords_of_vegas.actions import (
+    Action,
+    Build,
+    DrawCard,
+    EndTurn,
+    Gamble,
+    LayOff,
+    MoveDie,
+    PlaceDie,
+    Remodel,
+    Reorganize,
+    RollDice,
+    Sprawl,
+)
+from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, SCORE_TRACK, STRIP
+from vegas_tutor.lords_of_vegas.engine import State
+
+COLOUR_CODES = {"aqua": "Aq", "brown": "Br", "gold": "Go", "purple": "Pu", "silver": "Si", STRIP: "St"}
+"""A short text label for each tile and card colour (colour is never the only signal)."""
+LEFT_BLOCKS = ("A", "C", "E")
+RIGHT_BLOCKS = ("B", "D", "F")
+CHANCE_FOR_LEARNER = frozenset({"draw", "gamble_roll", "reorg_roll"})
+"""Chance steps the learner performs by a click on their own turn (the others happen by themselves)."""
+
+KINDS: tuple[tuple[type[Any], str, str], ...] = (
+    (DrawCard, "draw", "Draw a card"),
+    (RollDice, "roll", "Roll the dice"),
+    (MoveDie, "move", "Move a die to the drawn lot"),
+    (LayOff, "layoff", "Answer the bet"),
+    (PlaceDie, "place", "Place a re-rolled die"),
+    (Build, "build", "Build a casino tile"),
+    (Sprawl, "sprawl", "Sprawl a casino"),
+    (Remodel, "remodel", "Remodel a casino"),
+    (Reorganize, "reorganize", "Reorganize a casino"),
+    (Gamble, "gamble", "Gamble at a casino"),
+    (EndTurn, "end", "End the turn"),
+)
+
+
+def kind_of(action: Action) -> str:
+    """The group an action's button goes in (``"build"``, ``"gamble"``...)."""
+    return next(kind for cls, kind, _ in KINDS if isinstance(action, cls))
+
+
+def action_groups(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The actions grouped by kind, in the order of a turn, each with its text (what the browser sends)."""
+    groups: list[dict[str, Any]] = []
+    for cls, kind, title in KINDS:
+        texts = [str(a) for a in actions if isinstance(a, cls)]
+        if texts:
+            groups.append({"kind": kind, "title": title, "actions": texts})
+    return groups
+
+
+def learner_actions(state: State, learner: int | None) -> list[Action]:
+    """What the learner may do now: their decisions, and their own draw or roll (the others are automatic)."""
+    if learner is None or state.is_over or state.current_player != learner:
+        return []
+    if state.is_chance:
+        if state.phase not in CHANCE_FOR_LEARNER or state.turn != learner:
+            return []
+        return [DrawCard()] if state.phase == "draw" else [RollDice()]
+    return state.legal_actions()
+
+
+def event_words(state: State, action: Action, seat: int | None) -> str:
+    """What ``action`` (just played by ``seat``) did, in a sentence for the narration or the log."""
+    name = "Chance" if seat is None else state.names[seat].capitalize()
+    if isinstance(action, EndTurn):
+        return f"{name} ends the turn."
+    if state.events:
+        return sentences(state.events)
+    return f"{name}: {action}."
+
+
+def sentences(events: Sequence[str]) -> str:
+    """The engine's event notes as one text of sentences."""
+    return " ".join(e[:1].upper() + e[1:] + ("" if e.endswith(".") else ".") for e in events)
+
+
+def _edges(lot: str, members: frozenset[str]) -> list[str]:
+    """The sides of ``lot`` on its casino's outline (the neighbour there is not in the same casino)."""
+    me = LOTS[lot]
+    sides = []
+    for side, (dr, dc) in (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1))):
+        near = [n for n in me.neighbours if LOTS[n].row == me.row + dr and LOTS[n].col == me.col + dc]
+        if not near or near[0] not in members:
+            sides.append(side)
+    return sides
+
+
+def board_view(
+    state: State,
+    *,
+    learner: int | None,
+    names: Sequence[str] | None = None,
+    kinds: Sequence[str] | None = None,
+    highlight: Sequence[str] = (),
+    log: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The whole board as JSON: everything public (Lords of Vegas has no hidden information but the deck)."""
+    view = state.view()
+    seats = state.names
+    names = list(names) if names is not None else [n.capitalize() for n in seats]
+    kinds = list(kinds) if kinds is not None else ["none"] * state.players
+    casino_of: dict[str, dict[str, Any]] = {}
+    casinos = []
+    for c in state.casinos():
+        entry = {
+            "key": c.lots[0], "lots": list(c.lots), "colour": c.colour, "code": COLOUR_CODES[c.colour],
+            "size": c.size, "pips": c.pips, "strip": c.strip, "boss": c.boss,
+            "boss_name": None if c.boss is None else names[c.boss],
+            "tied": bool(c.tied_top()),
+        }
+        casinos.append(entry)
+        for lot in c.lots:
+            casino_of[lot] = entry
+    lots: dict[str, dict[str, Any]] = {}
+    for lot_id, info in view["lots"].items():
+        printed = LOTS[lot_id]
+        casino = casino_of.get(lot_id)
+        lots[lot_id] = {
+            **info,
+            "id": lot_id,
+            "printed": {"die": printed.die, "cost": printed.cost, "card": printed.card,
+                        "code": COLOUR_CODES[printed.card], "strip": printed.strip},
+            "casino": None if casino is None else casino["key"],
+            "edges": [] if casino is None else _edges(lot_id, frozenset(casino["lots"])),
+            "code": None if info["tile"] is None else COLOUR_CODES[info["tile"]],
+        }
+    blocks = {b: [[lot.id for lot in LOTS.values() if lot.block == b and lot.row == r]
+                  for r in range(1 + max(x.row for x in LOTS.values() if x.block == b))]
+              for b in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
+    seen = [c for c in view["seen"] if c != GAME_END]
+    last = view["seen"][-1] if view["seen"] else None
+    players = [
+        {
+            "seat": p, "colour": seats[p], "name": names[p], "letter": seats[p][0].upper(), "kind": kinds[p],
+            "money": view["money"][p], "score": view["scores"][p], "dice_left": state.dice_left(p),
+            "markers_left": state.markers_left(p), "to_act": view["current_player"] == p,
+            "winner": p in view["winners"],
+        }
+        for p in range(state.players)
+    ]
+    actions = learner_actions(state, learner)
+    return {
+        "phase": view["phase"],
+        "describe": state.describe(),
+        "turn": view["turn"],
+        "current": view["current_player"],
+        "players": players,
+        "lots": lots,
+        "blocks": {"left": [[b, blocks[b]] for b in LEFT_BLOCKS], "right": [[b, blocks[b]] for b in RIGHT_BLOCKS]},
+        "casinos": casinos,
+        "last_card": None if last is None else {
+            "card": last, "end": last == GAME_END,
+            "colour": None if last == GAME_END else LOTS[last].card,
+            "code": None if last == GAME_END else COLOUR_CODES[LOTS[last].card],
+        },
+        "cards_seen": len(seen),
+        "deck_left": view["deck_left"],
+        "draws_before_end": view["draws_before_end"],
+        "track": list(SCORE_TRACK),
+        "tiles_left": {c: state.tiles_left(c) for c in COLOURS},
+        "events": view["events"],
+        "log": list(log),
+        "pending_dice": view["pending_dice"],
+        "bet": None if state.pending_bet is None else {
+            "casino": state.pending_bet[0], "amount": state.pending_bet[1], "boss": state.pending_bet[2]},
+        "actions": action_groups(actions),
+        "learner_to_act": bool(actions),
+        "is_over": state.is_over,
+        "winners": view["winners"],
+        "highlight": list(highlight),
+    }

@@ -1,0 +1,128 @@
+"""``LordsOfVegasStepper``: a rulebook example of Lords of Vegas played step by step on the board, and a
+turn played by random bots to watch the same way.
+
+The board only shows the positions (it takes no moves); the odds panel shows the options of the player to
+act in each step.
+
+>>> stepper = LordsOfVegasStepper("LOV-BUILD")
+>>> stepper.next(); stepper.board["lots"]["A2"]["die"]
+{'owner': 2, 'value': 2}
+>>> stepper.handle({"type": "step", "to": "next"}), stepper.error
+(False, 'this is the last step of LOV-BUILD: go back or restart')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vegas_tutor.core.dice import make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
+from vegas_tutor.tutor.lords_of_vegas.board import LordsOfVegasBoard, random_action
+from vegas_tutor.tutor.lords_of_vegas.projection import event_words
+
+WATCH_ID = "LOV-WATCH"
+
+
+def find_lov_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
+    """A scenario by its catalogue id (``"LOV-GAMBLE"``), or the scenario itself."""
+    if isinstance(scenario, Scenario):
+        return scenario
+    if scenario not in SCENARIOS:
+        raise ConfigError(f"no Lords of Vegas scenario {scenario!r}: choose one of {', '.join(SCENARIOS)}")
+    return SCENARIOS[scenario]
+
+
+class LordsOfVegasStepper(LordsOfVegasBoard):
+    """Plays one ``Scenario`` of Lords of Vegas states: narration, highlight, Back / Next / Restart."""
+
+    def __init__(self, scenario: str | Scenario[State], *, start: int = 0, **kwargs: Any) -> None:
+        self._scenario = find_lov_scenario(scenario)
+        steps = self._scenario.steps
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < len(steps):
+            raise ConfigError(f"{self._scenario.id} has steps 0..{len(steps) - 1}, not {start!r}")
+        self._index = start
+        kwargs.setdefault("show_odds", False)
+        super().__init__(steps[start].state, interactive=False, **kwargs)
+        self._show_step()
+
+    @property
+    def scenario(self) -> Scenario[State]:
+        return self._scenario
+
+    @property
+    def index(self) -> int:
+        """The step shown, from 0."""
+        return self._index
+
+    def next(self) -> None:
+        """Show the next step; raises at the last one."""
+        self._raise_if_refused({"type": "step", "to": "next"})
+
+    def back(self) -> None:
+        """Show the previous step; raises at the first one."""
+        self._raise_if_refused({"type": "step", "to": "back"})
+
+    def restart(self) -> None:
+        """Show the first step again."""
+        self._raise_if_refused({"type": "step", "to": "restart"})
+
+    def _step(self, to: str) -> None:
+        last = len(self._scenario.steps) - 1
+        sid = self._scenario.id
+        if to == "next":
+            if self._index >= last:
+                raise IllegalActionError(f"this is the last step of {sid}: go back or restart")
+            self._index += 1
+        elif to == "back":
+            if self._index == 0:
+                raise IllegalActionError(f"this is the first step of {sid}: there is nothing before it")
+            self._index -= 1
+        else:
+            self._index = 0
+        self._show_step()
+
+    def _show_step(self) -> None:
+        step = self._scenario.steps[self._index]
+        self._quiet = True
+        self.set_state(step.state, highlight=step.highlight)
+        self._quiet = False
+        with self.hold_sync():
+            self.stepper = {
+                "id": self._scenario.id,
+                "title": self._scenario.title,
+                "index": self._index,
+                "count": len(self._scenario.steps),
+                "narration": step.narration,
+                "highlight": list(step.highlight),
+            }
+            self._refresh()
+
+
+def watch_lov_turn(players: int = 4, *, seed: int = 0, turns: int = 1, skip: int = 0) -> Scenario[State]:
+    """A seeded game set up, then ``turns`` turns (after ``skip`` unseen ones) played by random bots, told
+    action by action in the engine's own words."""
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise ConfigError(f"watch at least one turn, not {turns!r}")
+    rng = make_rng(seed)
+    state = new_game(players, seed=seed)
+    while state.phase in ("deal", "start_roll"):
+        state.apply(random_action(state, rng))
+    for _ in range(skip):
+        turn = state.turn
+        while not state.is_over and state.turn == turn:
+            state.apply(random_action(state, rng))
+    who = state.names[state.turn]
+    steps = [Step(f"The cards are dealt and the start rolls made; it is {who.capitalize()}'s turn. Every turn "
+                  "has two steps: draw a card (the casinos of its colour pay), then build, sprawl, remodel, "
+                  "reorganize or gamble as often as you like, and end the turn.", state.copy(), (f"player:{who}",))]
+    for _ in range(turns):
+        turn = state.turn
+        while not state.is_over and state.turn == turn:
+            action = random_action(state, rng)
+            state.apply(action)
+            lots = tuple(f"lot:{lot}" for lot in (getattr(action, "lot", None),) if lot)
+            steps.append(Step(event_words(state, action, turn), state.copy(), lots))
+    return Scenario(WATCH_ID, f"{turns} turn{'s' if turns > 1 else ''} played by random players", tuple(steps))

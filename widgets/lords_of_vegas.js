@@ -1,0 +1,292 @@
+// The Lords of Vegas board: the 48 printed lots in six blocks with the Strip between them, markers, casino
+// tiles (colour, two-letter code and pattern), dice (owner letter and pips), casinos outlined with their
+// boss, the players' money and score track, the last card, the learner's actions grouped by kind, the odds
+// panel and the scenario stepper. It only draws the synced projections and sends intents; Python checks
+// every move. (The helpers h, percent, redraw and coalesce come from shared.js.)
+
+/**
+ * @typedef {{ die: number, cost: number, card: string, code: string, strip: boolean }} Printed
+ * @typedef {{ id: string, marker: number|null, tile: string|null, code: string|null,
+ *             die: {owner: number, value: number}|null, in_play: boolean, printed: Printed,
+ *             casino: string|null, edges: string[] }} LotView
+ * @typedef {{ seat: number, colour: string, name: string, letter: string, kind: string, money: number,
+ *             score: number, dice_left: number, markers_left: number, to_act: boolean, winner: boolean }} Player
+ * @typedef {{ key: string, lots: string[], colour: string, code: string, size: number, pips: number,
+ *             strip: boolean, boss: number|null, boss_name: string|null, tied: boolean }} CasinoView
+ * @typedef {{ kind: string, title: string, actions: string[] }} Group
+ * @typedef {{ model: { get: (name: string) => any, send: (msg: object) => void,
+ *             on: (event: string, fn: () => void) => void, off: (event: string, fn: () => void) => void },
+ *             el: HTMLElement }} RenderProps
+ */
+
+const LOV_CHANGES = ["board", "odds", "stepper", "error", "show_odds", "interactive", "version"];
+const LOV_PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+const LOV_BUTTONS_AT_MOST = 8;
+
+/** @param {RenderProps} props */
+function render({ model, el }) {
+  el.classList.add("vt-widget", "lov-root");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-roledescription", "Lords of Vegas board");
+  /** @param {object} msg */
+  const send = (msg) => model.send(msg);
+  const draw = () => {
+    redraw(el, () => lovView(model, send));
+    const board = model.get("board");
+    const stepper = model.get("stepper");
+    const keys = stepper && stepper.id ? " Keys: right and left arrows step the example." : "";
+    el.setAttribute("aria-label", `Lords of Vegas board. ${board ? board.describe : ""}${keys}`);
+    el.dataset.version = String(model.get("version"));
+  };
+  const later = coalesce(draw);
+  for (const name of LOV_CHANGES) model.on(`change:${name}`, later);
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, select, textarea")) return;
+    const stepper = model.get("stepper");
+    if (stepper && stepper.id && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      send({ type: "step", to: event.key === "ArrowRight" ? "next" : "back" });
+      event.preventDefault();
+    }
+  };
+  el.addEventListener("keydown", onKey);
+  draw();
+  return () => {
+    for (const name of LOV_CHANGES) model.off(`change:${name}`, later);
+    el.removeEventListener("keydown", onKey);
+  };
+}
+
+/** @param {RenderProps["model"]} model @param {(msg: object) => void} send */
+function lovView(model, send) {
+  const board = model.get("board");
+  if (!board || !board.players) return h("p", { text: "Setting up the board…" });
+  const stepper = model.get("stepper");
+  const hasStepper = Boolean(stepper && stepper.id);
+  const interactive = Boolean(model.get("interactive"));
+  const highlight = new Set(board.highlight || []);
+  const error = model.get("error");
+  const main = h("section", { class: "lov-main", "aria-label": "The board" },
+    h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
+    lovPlayers(board, highlight),
+    h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)),
+    interactive ? lovActions(board, send) : null,
+    error ? h("p", { class: "lov-error", role: "alert", text: error }) : null,
+    board.log.length ? lovLog(board) : null,
+    interactive ? h("div", { class: "lov-row lov-controls" },
+      h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": "Show the odds",
+        onchange: (/** @type {Event} */ e) => send({ type: "option", name: "show_odds",
+          value: /** @type {HTMLInputElement} */ (e.target).checked }) }), " Show the odds"),
+      h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: "New game",
+        onclick: () => send({ type: "new_game" }) })) : null);
+  const side = [];
+  if (hasStepper) side.push(lovStepper(stepper, send));
+  if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));
+  return h("div", { class: ["lov-layout", side.length ? "lov-with-side" : "lov-alone"] }, main,
+    side.length ? h("aside", { class: "lov-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" },
+      side) : null);
+}
+
+// ------------------------------------------------------------------------------------------- players
+function lovPlayers(board, highlight) {
+  const last = board.track[board.track.length - 1];
+  return h("div", { class: "lov-players", role: "list", "aria-label": "Players" },
+    board.players.map((/** @type {Player} */ p) => h("div", {
+      role: "listitem",
+      class: ["lov-player", `lov-seat-${p.colour}`, p.to_act && "lov-to-act", p.winner && "lov-winner",
+        highlight.has(`player:${p.colour}`) && "lov-hl"],
+      "aria-label": `${p.name}: $${p.money}, ${p.score} points, ${p.dice_left} dice and ${p.markers_left} markers left`
+        + `${p.to_act ? ", to act" : ""}${p.winner ? ", winner" : ""}`,
+    },
+    h("span", { class: "lov-badge", text: p.letter }),
+    h("strong", { text: p.name }), p.kind === "bot" ? h("span", { class: "lov-muted", text: " (bot)" }) : null,
+    h("span", { class: "lov-money", text: ` $${p.money}` }),
+    h("span", { class: "lov-score", text: ` ${p.score} pts` }),
+    h("div", { class: "lov-track", "aria-hidden": "true" },
+      h("div", { class: "lov-track-fill", style: { width: `${(100 * p.score) / last}%` } })),
+    h("span", { class: "lov-muted lov-small", text: `${p.dice_left} dice, ${p.markers_left} markers left` }),
+    p.to_act ? h("span", { class: "lov-tag", text: "to act" }) : null,
+    p.winner ? h("span", { class: "lov-tag", text: "winner" }) : null)));
+}
+
+// ------------------------------------------------------------------------------------------- the board
+function lovBoard(board, highlight) {
+  const column = (blocks) => h("div", { class: "lov-column" },
+    blocks.map(([name, rows]) => h("div", { class: "lov-block", role: "group", "aria-label": `Block ${name}` },
+      h("div", { class: "lov-block-name", text: name }),
+      h("div", { class: "lov-block-grid" }, rows.flat().map((id) => lovLot(board, board.lots[id], highlight))))));
+  return h("div", { class: "lov-board", "aria-label": "The board: blocks A, C, E left of the Strip, B, D, F right" },
+    column(board.blocks.left),
+    h("div", { class: "lov-strip", "aria-label": "The Strip" }, h("span", { text: "THE STRIP" })),
+    column(board.blocks.right));
+}
+
+/** @param {any} board @param {LotView} lot @param {Set<string>} highlight */
+function lovLot(board, lot, highlight) {
+  const casino = lot.casino ? board.casinos.find((/** @type {CasinoView} */ c) => c.key === lot.casino) : null;
+  const owner = lot.marker !== null ? board.players[lot.marker] : null;
+  const dieOwner = lot.die ? board.players[lot.die.owner] : null;
+  const hl = highlight.has(`lot:${lot.id}`) || (casino && highlight.has(`casino:${casino.key}`));
+  const words = [`Lot ${lot.id}: printed die ${lot.printed.die}, cost $${lot.printed.cost}, ${lot.printed.card} card`];
+  if (owner) words.push(`marked by ${owner.name}`);
+  if (lot.tile) words.push(`${lot.tile} tile`);
+  if (dieOwner && lot.die) words.push(`${dieOwner.name}'s die showing ${lot.die.value}`);
+  if (casino && casino.key === lot.id) {
+    words.push(`casino of ${casino.size} ${casino.boss_name ? `bossed by ${casino.boss_name}` : "with no boss"}`);
+  }
+  if (!lot.in_play) words.push("out of play");
+  return h("div", {
+    class: ["lov-lot", lot.tile && `lov-tile lov-colour-${lot.tile}`, !lot.in_play && "lov-out", hl && "lov-hl",
+      lot.printed.strip && "lov-on-strip", ...lot.edges.map((e) => `lov-edge-${e}`)],
+    "data-lot": lot.id, role: "img", "aria-label": words.join(", "),
+  },
+  h("div", { class: "lov-lot-head" },
+    h("span", { class: "lov-lot-id", text: lot.id }),
+    h("span", { class: `lov-card lov-card-${lot.printed.card}`, text: lot.printed.code, title: `${lot.printed.card} card` })),
+  lot.die ? lovDie(lot.die.value, dieOwner) : h("div", { class: "lov-printed" },
+    h("span", { class: "lov-printed-die", text: `⚀⚁⚂⚃⚄⚅`[lot.printed.die - 1] }),
+    h("span", { text: `${lot.printed.die} · $${lot.printed.cost}` })),
+  owner ? h("span", { class: `lov-marker lov-seat-${owner.colour}`, text: owner.letter }) : null,
+  lot.tile ? h("span", { class: "lov-tile-code", text: lot.code }) : null,
+  casino && casino.key === lot.id ? h("span", { class: "lov-boss" },
+    casino.boss !== null ? `Boss ${board.players[casino.boss].letter}` : (casino.tied ? "Tied" : "No boss"),
+    ` · ${casino.size} · ${casino.pips} pips`) : null);
+}
+
+/** A die with pips and its owner's letter. @param {number} value @param {Player|null} owner */
+function lovDie(value, owner) {
+  const cells = new Set(LOV_PIPS[value] || []);
+  return h("div", { class: ["lov-die", owner && `lov-seat-${owner.colour}`] },
+    h("div", { class: "lov-pips" }, Array.from({ length: 9 }, (_, i) => h("span", { class: cells.has(i) ? "lov-pip" : "" }))),
+    h("span", { class: "lov-die-label", text: `${owner ? owner.letter : "?"}${value}` }));
+}
+
+function lovSideInfo(board) {
+  const card = board.last_card;
+  return h("div", { class: "lov-info" },
+    h("h4", { text: "Last card" }),
+    card ? h("div", { class: ["lov-big-card", card.colour && `lov-card-${card.colour}`] },
+      card.end ? "Game End" : h("span", {}, h("strong", { text: card.card }), ` ${card.code}`)) :
+      h("p", { class: "lov-muted", text: "No card drawn yet" }),
+    h("p", { class: "lov-small", text: `${board.deck_left} cards in the deck` +
+      (board.draws_before_end === null ? "" : `; ${board.draws_before_end} lot cards before the Game End card`) }),
+    board.bet ? h("p", { class: "lov-small", text: `A $${board.bet.amount} bet waits at ${board.bet.casino}` }) : null,
+    h("h4", { text: "Tiles left" }),
+    h("ul", { class: "lov-tiles-left" }, Object.entries(board.tiles_left).map(([colour, n]) =>
+      h("li", { class: `lov-card lov-card-${colour}`, text: `${colour} ${n}` }))));
+}
+
+function lovLog(board) {
+  return h("details", { class: "lov-log", open: true },
+    h("summary", { text: "What happened" }),
+    h("ol", {}, board.log.map((/** @type {string} */ line) => h("li", { text: line }))));
+}
+
+// ------------------------------------------------------------------------------------------- actions
+/** @param {any} board @param {(msg: object) => void} send */
+function lovActions(board, send) {
+  if (board.is_over) return h("p", { class: "lov-status", text: "The game is over." });
+  if (!board.learner_to_act) return h("p", { class: "lov-muted", text: "Waiting for the other players…" });
+  return h("section", { class: "lov-actions", "aria-label": "Your actions" },
+    board.actions.map((/** @type {Group} */ g) => {
+      const act = (/** @type {string} */ text) => send({ type: "act", action: text });
+      if (g.actions.length <= LOV_BUTTONS_AT_MOST) {
+        return h("div", { class: "lov-group", role: "group", "aria-label": g.title },
+          h("span", { class: "lov-group-title", text: g.title }),
+          g.actions.map((text) => h("button", { type: "button", class: ["lov-button", `lov-act-${g.kind}`],
+            "data-key": `act:${text}`, "aria-label": text, onclick: () => act(text) }, text)));
+      }
+      const select = /** @type {HTMLSelectElement} */ (h("select", { class: "lov-select", "data-key": `select:${g.kind}`,
+        "aria-label": `Choose: ${g.title}`,
+        onchange: () => { if (g.kind === "gamble") send({ type: "inspect", action: select.value }); } },
+      g.actions.map((text) => h("option", { value: text, text }))));
+      return h("div", { class: "lov-group", role: "group", "aria-label": g.title },
+        h("span", { class: "lov-group-title", text: `${g.title} (${g.actions.length})` }), select,
+        h("button", { type: "button", class: ["lov-button", `lov-act-${g.kind}`], "data-key": `play:${g.kind}`,
+          "aria-label": `Play the chosen action: ${g.title}`, onclick: () => act(select.value) }, "Play"));
+    }));
+}
+
+// ------------------------------------------------------------------------------------------- odds
+function lovNum(x) {
+  return h("span", { class: "lov-num", title: x.text }, percent(x.p));
+}
+
+function lovMoney(x) {
+  const v = x.p;
+  return h("span", { class: "lov-num", title: x.text }, `${v < 0 ? "−" : "+"}$${Math.abs(v).toFixed(2)}`);
+}
+
+function lovOdds(odds, board, send, interactive) {
+  const box = (...children) => h("section", { class: "lov-odds", "aria-label": "Odds" }, h("h3", { text: "Odds" }), children);
+  if (!odds || odds.status !== "ready") return box(h("p", { class: "lov-muted", text: "No odds now." }));
+  const parts = [];
+  if (odds.card) {
+    const c = odds.card;
+    parts.push(h("h4", { text: "The next card" }), h("table", { class: "lov-table" },
+      h("tbody", {}, Object.entries(c.colours).map(([colour, x]) => h("tr", {},
+        h("th", { class: `lov-card lov-card-${colour}`, text: colour }), h("td", {}, lovNum(x)))),
+      h("tr", {}, h("th", { text: "Pay the Strip" }), h("td", {}, lovNum(c.strip))),
+      h("tr", {}, h("th", { text: "Game End" }), h("td", {}, lovNum(c.game_end))))));
+    if (c.gains) {
+      parts.push(h("h4", { text: "Expected gain from the next card" }), h("table", { class: "lov-table lov-gains" },
+        h("thead", {}, h("tr", {}, h("th", { text: "Player" }), h("th", { text: "Money" }), h("th", { text: "Points" }))),
+        h("tbody", {}, c.gains.map((g) => h("tr", {}, h("th", { text: g.name }),
+          h("td", {}, lovMoney(g.money)), h("td", { title: g.points.text, text: g.points.p.toFixed(2) }))))));
+    }
+  }
+  for (const r of odds.reorganize) {
+    parts.push(h("h4", { text: `Reorganize ${r.casino} ($${r.cost})` }));
+    if (!r.exact) {
+      parts.push(h("p", { class: "lov-muted", text: `${r.dice} dice: too many for exact odds on the board.` }));
+      continue;
+    }
+    parts.push(h("table", { class: "lov-table lov-reorg" },
+      h("thead", {}, h("tr", {}, h("th", { text: "Owner" }), h("th", { text: "Ends boss" }), h("th", { text: "Pips now" }),
+        h("th", { text: "Expected change" }))),
+      h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { text: row.name }), h("td", {}, lovNum(row.boss)),
+        h("td", { text: String(row.pips_before) }),
+        h("td", { title: row.pips_change.text, text: `${row.pips_change.p >= 0 ? "+" : "−"}${Math.abs(row.pips_change.p).toFixed(2)}` }))))));
+  }
+  if (odds.gamble) {
+    const g = odds.gamble;
+    parts.push(h("h4", { text: `Gamble $${g.bet} at ${g.casino} (boss ${g.boss_name})` }));
+    if (interactive && odds.gambles.length > 1) {
+      parts.push(h("p", { class: "lov-small" }, "Other casinos: ", odds.gambles.map((text) => h("button", {
+        type: "button", class: "lov-button lov-small", "data-key": `inspect:${text}`, text,
+        onclick: () => send({ type: "inspect", action: text }) }))));
+    }
+    parts.push(h("div", { class: "lov-gamble" }, g.ways.map((w) => h("div", { class: "lov-way" },
+      h("strong", { text: w.lay_off ? "Boss lays off half" : "Boss takes it whole" }),
+      h("p", {}, "Gambler wins: ", lovNum(w.win_chance)),
+      h("table", { class: "lov-table" },
+        h("thead", {}, h("tr", {}, h("th", { text: "Gambler" }), h("th", { text: "Chance" }))),
+        h("tbody", {}, w.gambler.map((o) => h("tr", {}, h("td", { text: `${o.gain >= 0 ? "+" : "−"}$${Math.abs(o.gain)}` }),
+          h("td", {}, lovNum(o)))))),
+      h("p", { class: "lov-ev" }, "Expected: gambler ", lovMoney(w.gambler_ev), ", boss ", lovMoney(w.boss_ev))))));
+  }
+  if (!parts.length) parts.push(h("p", { class: "lov-muted", text: "No choice to weigh now." }));
+  return box(parts);
+}
+
+// ------------------------------------------------------------------------------------------- stepper
+function lovStepper(stepper, send) {
+  const atStart = stepper.index === 0;
+  const atEnd = stepper.index === stepper.count - 1;
+  const button = (to, text, disabled, label) => h("button", {
+    type: "button", class: ["lov-button", to === "next" && "lov-primary"], "data-key": `step-${to}`, disabled,
+    "aria-label": label, onclick: () => send({ type: "step", to }),
+  }, text);
+  return h("section", { class: "lov-stepper", "aria-label": `Example ${stepper.id}: ${stepper.title}` },
+    h("h3", {}, h("span", { class: "lov-tag", text: stepper.id }), " ", stepper.title),
+    h("p", { class: "lov-step-count", text: `Step ${stepper.index + 1} of ${stepper.count}` }),
+    h("p", { class: "lov-narration", "aria-live": "polite", text: stepper.narration }),
+    h("div", { class: "lov-row" },
+      button("back", "◀ Back", atStart, "Previous step"),
+      button("next", "Next ▶", atEnd, "Next step"),
+      button("restart", "↺ Restart", atStart, "Back to the first step")));
+}
+
+export default { render };
