@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["intents", "projection", "board", "stepper", "walkthrough", "question", "notebook"]
+MODULES = ["intents", "messages", "stepping", "projection", "board", "stepper", "walkthrough", "question", "notebook"]
 
 
 @pytest.mark.parametrize("name", MODULES)

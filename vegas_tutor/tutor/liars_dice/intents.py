@@ -15,10 +15,20 @@ vegas_tutor.core.errors.InvalidActionError: message 'show': faces must be a list
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS
+from vegas_tutor.tutor.messages import (
+    STEPS,
+    OptionIntent,
+    StepIntent,
+    message_kind,
+    option_intent,
+    step_intent,
+    whole,
+)
+
+__all__ = ["STEPS", "LDIntent", "OptionIntent", "StepIntent", "parse_ld_intent"]
 
 
 @dataclass(frozen=True)
@@ -85,27 +95,11 @@ class NewGameIntent:
     """Start a new game with the same seats."""
 
 
-@dataclass(frozen=True)
-class OptionIntent:
-    """Switch an option: ``show_odds``, ``bet_mode``, ``what_if`` (booleans) or ``bots`` (random/odds)."""
-
-    name: str
-    value: bool | str
-
-
-@dataclass(frozen=True)
-class StepIntent:
-    """Move a scenario stepper: ``back``, ``next`` or ``restart``."""
-
-    to: str
-
-
 LDIntent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | BetIntent | SimulateIntent
             | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
 BOT_POLICIES = ("random", "odds")
-STEPS = ("back", "next", "restart")
 SIMULATION_SIZES = (100, 1_000, 10_000)
 """How many rolls one simulate message may ask for (the buttons' choices)."""
 MAX_UNKNOWN = MAX_PLAYERS * MAX_DICE
@@ -126,15 +120,6 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _whole(kind: str, content: dict[str, Any], name: str, low: int, high: int) -> int:
-    value = content[name]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidActionError(f"message {kind!r}: {name} must be a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise InvalidActionError(f"message {kind!r}: {name} must be between {low} and {high}, got {value}")
-    return value
-
-
 def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
     if not isinstance(value, list) or any(
         not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6 for f in value
@@ -147,17 +132,8 @@ def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
 
 def parse_ld_intent(content: object) -> LDIntent:
     """Check one message from the browser and return the intent it carries."""
-    if not isinstance(content, dict):
-        raise InvalidActionError(f"a message must be an object with a 'type', got {type(content).__name__}")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise InvalidActionError(f"unknown message type {kind!r}: expected one of {', '.join(_FIELDS)}")
-    expected = set(_FIELDS[kind])
-    given = set(content) - {"type"}
-    if missing := sorted(expected - given):
-        raise InvalidActionError(f"message {kind!r} is missing {', '.join(missing)}")
-    if extra := sorted(given - expected, key=str):
-        raise InvalidActionError(f"message {kind!r} has unexpected fields: {', '.join(map(str, extra))}")
+    kind = message_kind(content, _FIELDS)
+    assert isinstance(content, dict)
     simple: dict[str, LDIntent] = {
         "challenge": ChallengeIntent(), "keep": KeepIntent(), "next_round": NextRoundIntent(),
         "reset": ResetIntent(), "new_game": NewGameIntent(),
@@ -165,7 +141,7 @@ def parse_ld_intent(content: object) -> LDIntent:
     if kind in simple:
         return simple[kind]
     if kind == "bid":
-        return BidIntent(_whole(kind, content, "quantity", 1, 20), _whole(kind, content, "face", 1, 6))
+        return BidIntent(whole(kind, content, "quantity", 1, 20), whole(kind, content, "face", 1, 6))
     if kind == "show":
         return ShowIntent(_faces(kind, content["faces"], MAX_DICE))
     if kind == "bet":
@@ -181,23 +157,10 @@ def parse_ld_intent(content: object) -> LDIntent:
     if kind == "what_if":
         return WhatIfIntent(
             _faces(kind, content["own"], MAX_DICE),
-            _whole(kind, content, "unknown", 0, MAX_UNKNOWN),
-            _whole(kind, content, "quantity", 1, 20),
-            _whole(kind, content, "face", 1, 6),
+            whole(kind, content, "unknown", 0, MAX_UNKNOWN),
+            whole(kind, content, "quantity", 1, 20),
+            whole(kind, content, "face", 1, 6),
         )
     if kind == "step":
-        to = content["to"]
-        if to not in STEPS:
-            raise InvalidActionError(f"message 'step': to must be one of {', '.join(STEPS)}, got {to!r}")
-        return StepIntent(to)
-    name, value = content["name"], content["value"]
-    if name in BOOLEAN_OPTIONS:
-        if not isinstance(value, bool):
-            raise InvalidActionError(f"option {name!r} must be true or false, got {value!r}")
-        return OptionIntent(name, value)
-    if name == "bots":
-        if value not in BOT_POLICIES:
-            raise InvalidActionError(f"option 'bots' must be one of {', '.join(BOT_POLICIES)}, got {value!r}")
-        return OptionIntent(name, value)
-    known = ", ".join((*BOOLEAN_OPTIONS, "bots"))
-    raise InvalidActionError(f"unknown option {name!r}: expected one of {known}")
+        return step_intent(kind, content)
+    return option_intent(content, BOOLEAN_OPTIONS, {"bots": BOT_POLICIES})

@@ -15,78 +15,34 @@ from __future__ import annotations
 from typing import Any
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.scenario import Scenario, Step
 from vegas_tutor.liars_dice.actions import Challenge, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.scenarios import SCENARIOS, SEAT_NAMES
 from vegas_tutor.tutor.liars_dice.projection import dice_words, reveal_view
 from vegas_tutor.tutor.liars_dice.table import DEFAULT_NAMES, LiarsDiceTable, bot_action, check_bots
+from vegas_tutor.tutor.stepping import Stepping, find_scenario
 
 WATCH_ID = "LD-WATCH"
 
 
 def find_ld_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     """A scenario by its catalogue id (``"LD-SHOW"``), or the scenario itself."""
-    if isinstance(scenario, Scenario):
-        return scenario
-    if scenario not in SCENARIOS:
-        raise ConfigError(f"no Liar's Dice scenario {scenario!r}: choose one of {', '.join(SCENARIOS)}")
-    return SCENARIOS[scenario]
+    return find_scenario(scenario, SCENARIOS, "Liar's Dice")
 
 
-class LiarsDiceStepper(LiarsDiceTable):
+class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
     """Plays one ``Scenario`` of Liar's Dice states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, names: tuple[str, ...] | None = None,
                  **kwargs: Any) -> None:
-        self._scenario = find_ld_scenario(scenario)
-        steps = self._scenario.steps
-        if not isinstance(start, int) or not 0 <= start < len(steps):
-            raise ConfigError(f"{self._scenario.id} has steps 0..{len(steps) - 1}, not {start!r}")
-        self._index = start
-        players = steps[start].state.players
+        self._start_at(find_ld_scenario(scenario), start)
+        players = self._scenario.steps[start].state.players
         if names is None:
             names = SEAT_NAMES.get(self._scenario.id, DEFAULT_NAMES[:players])
         kwargs.setdefault("show_odds", False)
         viewer = names.index("You") if "You" in names else 0
-        super().__init__(steps[start].state, names=names, viewer=viewer, interactive=False, **kwargs)
-        self._show_step()
-
-    @property
-    def scenario(self) -> Scenario[State]:
-        return self._scenario
-
-    @property
-    def index(self) -> int:
-        """The step shown, from 0."""
-        return self._index
-
-    def next(self) -> None:
-        """Show the next step; raises at the last one."""
-        self._raise_if_refused({"type": "step", "to": "next"})
-
-    def back(self) -> None:
-        """Show the previous step; raises at the first one."""
-        self._raise_if_refused({"type": "step", "to": "back"})
-
-    def restart(self) -> None:
-        """Show the first step again."""
-        self._raise_if_refused({"type": "step", "to": "restart"})
-
-    def _step(self, to: str) -> None:
-        last = len(self._scenario.steps) - 1
-        sid = self._scenario.id
-        if to == "next":
-            if self._index >= last:
-                raise IllegalActionError(f"this is the last step of {sid}: go back or restart")
-            self._index += 1
-        elif to == "back":
-            if self._index == 0:
-                raise IllegalActionError(f"this is the first step of {sid}: there is nothing before it")
-            self._index -= 1
-        else:
-            self._index = 0
+        super().__init__(self._scenario.steps[start].state, names=names, viewer=viewer, interactive=False, **kwargs)
         self._show_step()
 
     def _show_step(self) -> None:
@@ -95,14 +51,7 @@ class LiarsDiceStepper(LiarsDiceTable):
         self.set_state(step.state, highlight=step.highlight)
         self._quiet = False
         with self.hold_sync():
-            self.stepper = {
-                "id": self._scenario.id,
-                "title": self._scenario.title,
-                "index": self._index,
-                "count": len(self._scenario.steps),
-                "narration": step.narration,
-                "highlight": list(step.highlight),
-            }
+            self.stepper = self._stepper_view()
             self._refresh()
 
 

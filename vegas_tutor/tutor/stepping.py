@@ -1,0 +1,93 @@
+"""What every game's scenario stepper shares: finding a scenario, Back / Next / Restart within bounds, and
+the synced ``stepper`` view (id, title, step, narration, highlight).
+
+A game's stepper subclasses its board with :class:`Stepping` first, and says how a step is drawn in
+``_show_step``.
+
+>>> from vegas_tutor.las_vegas.scenarios import SCENARIOS
+>>> find_scenario("LV-TIE-1", SCENARIOS, "Las Vegas").title
+'Ties cancel: Caesars Palace'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.core.scenario import Scenario
+
+S = TypeVar("S")
+
+
+def find_scenario(scenario: str | Scenario[S], catalogue: Mapping[str, Scenario[S]], game: str) -> Scenario[S]:
+    """A scenario by its catalogue id, or the scenario itself."""
+    if isinstance(scenario, Scenario):
+        return scenario
+    if scenario not in catalogue:
+        raise ConfigError(f"no {game} scenario {scenario!r}: choose one of {', '.join(catalogue)}")
+    return catalogue[scenario]
+
+
+class Stepping(Generic[S]):
+    """Back / Next / Restart over a scenario's steps; the board subclass draws each step."""
+
+    _scenario: Scenario[S]
+    _index: int
+    _raise_if_refused: Callable[[dict[str, Any]], None]
+    """The board's checked message handling (raises the refusal's error)."""
+    _show_step: Callable[[], None]
+    """Draw the current step: the game's stepper provides it."""
+
+    def _start_at(self, scenario: Scenario[S], start: int) -> None:
+        steps = scenario.steps
+        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(steps):
+            raise ConfigError(f"{scenario.id} has steps 0..{len(steps) - 1}, not {start!r}")
+        self._scenario, self._index = scenario, start
+
+    @property
+    def scenario(self) -> Scenario[S]:
+        return self._scenario
+
+    @property
+    def index(self) -> int:
+        """The step shown, from 0."""
+        return self._index
+
+    def next(self) -> None:
+        """Show the next step; raises at the last one."""
+        self._raise_if_refused({"type": "step", "to": "next"})
+
+    def back(self) -> None:
+        """Show the previous step; raises at the first one."""
+        self._raise_if_refused({"type": "step", "to": "back"})
+
+    def restart(self) -> None:
+        """Show the first step again."""
+        self._raise_if_refused({"type": "step", "to": "restart"})
+
+    def _step(self, to: str) -> None:
+        last = len(self._scenario.steps) - 1
+        sid = self._scenario.id
+        if to == "next":
+            if self._index >= last:
+                raise IllegalActionError(f"this is the last step of {sid}: go back or restart")
+            self._index += 1
+        elif to == "back":
+            if self._index == 0:
+                raise IllegalActionError(f"this is the first step of {sid}: there is nothing before it")
+            self._index -= 1
+        else:
+            self._index = 0
+        self._show_step()
+
+    def _stepper_view(self) -> dict[str, Any]:
+        step = self._scenario.steps[self._index]
+        return {
+            "id": self._scenario.id,
+            "title": self._scenario.title,
+            "index": self._index,
+            "count": len(self._scenario.steps),
+            "narration": step.narration,
+            "highlight": list(step.highlight),
+        }
