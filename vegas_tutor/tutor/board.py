@@ -17,11 +17,10 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import anywidget
 import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State, new_game
 from vegas_tutor.las_vegas.odds import EXACT_DICE, bill_outlook, dice_left, placement_odds
@@ -41,6 +40,7 @@ from vegas_tutor.tutor.intents import (
     parse_intent,
 )
 from vegas_tutor.tutor.projection import JSON, board_view, odds_view, outlook_view, waiting
+from vegas_tutor.tutor.widget import TutorWidget
 
 ODDS_TARGET_STDERR = 1_500.0
 """Dollars: the placement odds' simulations stop once every face's standard error is at most this."""
@@ -61,7 +61,7 @@ def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
     )
 
 
-class LasVegasBoard(anywidget.AnyWidget):
+class LasVegasBoard(TutorWidget):
     """A game of Las Vegas in the browser: six casinos, everyone's dice, the roll as buttons, the odds.
 
     ``humans`` are the seats the learner plays; the others are played by ``bots`` (``"random"`` or
@@ -78,19 +78,10 @@ class LasVegasBoard(anywidget.AnyWidget):
     """The placement odds of the learner's roll, or why there are none."""
     outlook = t.Dict().tag(sync=True)
     """What-if mode: each casino's bill per owner now and by the end of the round."""
-    stepper = t.Dict().tag(sync=True)
-    """A scenario's title, step and narration (empty unless the board plays a scenario)."""
-    error = t.Unicode("").tag(sync=True)
-    """The plain-words reason the last intent was refused ("" after an accepted one)."""
-    show_odds = t.Bool(True).tag(sync=True)
     assumption = t.Enum(ASSUMPTIONS, default_value="random").tag(sync=True)
     """How the odds assume everyone else plays the rest of the round."""
-    what_if = t.Bool(False).tag(sync=True)
     auto_roll = t.Bool(False).tag(sync=True)
     """Roll the learner's dice for them as soon as it is their turn."""
-    interactive = t.Bool(True).tag(sync=True)
-    version = t.Int(0).tag(sync=True)
-    """Bumped after every update of the projections (the browser tests and the benchmark wait on it)."""
 
     def __init__(
         self,
@@ -132,7 +123,6 @@ class LasVegasBoard(anywidget.AnyWidget):
         self._quiet = True
         super().__init__(show_odds=show_odds, assumption=check_policy(assumption), auto_roll=auto_roll,
                          interactive=interactive, **kwargs)
-        self.on_msg(self._on_msg)
         if self.interactive:
             self._play_others()
         self._quiet = False
@@ -164,18 +154,7 @@ class LasVegasBoard(anywidget.AnyWidget):
         self._refresh()
 
     # ------------------------------------------------------------------ intents
-    def handle(self, content: object) -> bool:
-        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
-        try:
-            intent = parse_intent(content)
-            self._carry_out(intent)
-        except VegasTutorError as refusal:
-            self.error = str(refusal)
-            self.version += 1
-            return False
-        self.error = ""
-        self._refresh()
-        return True
+    _parse = staticmethod(parse_intent)
 
     def roll(self) -> None:
         """Roll for the learner (Python side of the Roll button); raises when refused."""
@@ -196,13 +175,6 @@ class LasVegasBoard(anywidget.AnyWidget):
             self._play_others()
         self.error = ""
         self._refresh()
-
-    def _raise_if_refused(self, content: dict[str, Any]) -> None:
-        if not self.handle(content):
-            raise IllegalActionError(self.error)
-
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle(content)
 
     def _carry_out(self, intent: Intent) -> None:
         if isinstance(intent, OptionIntent):

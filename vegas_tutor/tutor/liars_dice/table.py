@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import anywidget
 import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.liars_dice.actions import Action, Challenge, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.policies import odds_policy, random_policy
@@ -47,6 +46,7 @@ from vegas_tutor.tutor.liars_dice.intents import (
 )
 from vegas_tutor.tutor.liars_dice.odds_panel import CountSimulation, OddsView, bid_panel, choices_panel
 from vegas_tutor.tutor.liars_dice.projection import table_view
+from vegas_tutor.tutor.widget import TutorWidget
 
 DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
 """You, Shane, Mike, Mary: the rulebook's table."""
@@ -72,7 +72,7 @@ def bot_action(state: State, policy: str, rng: Any, *, learner: int | None) -> A
     return action
 
 
-class LiarsDiceTable(anywidget.AnyWidget):
+class LiarsDiceTable(TutorWidget):
     """A game of Liar's Dice in the browser: the cups, the bid track, the bids, the reveal and the odds.
 
     The learner plays seat ``viewer`` (called "You"); the other seats are played by ``bots`` as soon as it
@@ -93,15 +93,8 @@ class LiarsDiceTable(anywidget.AnyWidget):
     """"Place your bet" mode: whether the learner must guess before the odds show, and the guesses so far."""
     what_if_view = t.Dict().tag(sync=True)
     """The imagined view in what-if mode (own dice, hidden dice, bid)."""
-    stepper = t.Dict().tag(sync=True)
-    error = t.Unicode("").tag(sync=True)
-    show_odds = t.Bool(True).tag(sync=True)
     bet_mode = t.Bool(False).tag(sync=True)
-    what_if = t.Bool(False).tag(sync=True)
     bots_policy = t.Unicode("odds").tag(sync=True)
-    interactive = t.Bool(True).tag(sync=True)
-    version = t.Int(0).tag(sync=True)
-    """Bumped after every update (the browser tests and the benchmark wait on it)."""
 
     def __init__(
         self,
@@ -145,7 +138,6 @@ class LiarsDiceTable(anywidget.AnyWidget):
         super().__init__(show_odds=show_odds, bet_mode=bet_mode, interactive=interactive,
                          bots_policy=check_bots(bots), **kwargs)
         self.what_if = bool(what_if)
-        self.on_msg(self._on_msg)
         if self.interactive:
             self._play_others()
         self._quiet = False
@@ -170,17 +162,7 @@ class LiarsDiceTable(anywidget.AnyWidget):
         return self._imagined or OddsView.of(self._state.observation(self._viewer))
 
     # ------------------------------------------------------------------ intents
-    def handle(self, content: object) -> bool:
-        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
-        try:
-            self._carry_out(parse_ld_intent(content))
-        except VegasTutorError as refusal:
-            self.error = str(refusal)
-            self.version += 1
-            return False
-        self.error = ""
-        self._refresh()
-        return True
+    _parse = staticmethod(parse_ld_intent)
 
     def bid(self, bid: Bid | str) -> None:
         """Bid for the learner (Python side of the bid buttons); raises when refused."""
@@ -208,13 +190,6 @@ class LiarsDiceTable(anywidget.AnyWidget):
             self._play_others()
         self.error = ""
         self._refresh()
-
-    def _raise_if_refused(self, content: dict[str, Any]) -> None:
-        if not self.handle(content):
-            raise IllegalActionError(self.error)
-
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle(content)
 
     def _carry_out(self, intent: LDIntent) -> None:
         if isinstance(intent, OptionIntent):
