@@ -71,6 +71,7 @@ function lovView(model, send) {
   const main = h("section", { class: "lov-main", "aria-label": "The board" },
     h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
     lovPlayers(board, highlight),
+    lovScoreTrack(board),
     h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)),
     interactive ? lovActions(board, send) : null,
     error ? h("p", { class: "lov-error", role: "alert", text: error }) : null,
@@ -109,6 +110,18 @@ function lovPlayers(board, highlight) {
     h("span", { class: "lov-muted lov-small", text: `${p.dice_left} dice, ${p.markers_left} markers left` }),
     p.to_act ? h("span", { class: "lov-tag", text: "to act" }) : null,
     p.winner ? h("span", { class: "lov-tag", text: "winner" }) : null)));
+}
+
+/** The score track: every space (the gaps between them grow), with the players' letters on their space. */
+function lovScoreTrack(board) {
+  return h("ol", { class: "lov-score-track", "aria-label": "Score track: " + board.players.map(
+    (/** @type {Player} */ p) => `${p.name} on ${p.score}`).join(", ") },
+  board.track.map((/** @type {number} */ space) => {
+    const here = board.players.filter((/** @type {Player} */ p) => p.score === space);
+    return h("li", { class: ["lov-space", here.length && "lov-space-taken"], "aria-hidden": "true" },
+      h("span", { class: "lov-space-value", text: space }),
+      here.map((/** @type {Player} */ p) => h("span", { class: `lov-marker lov-seat-${p.colour}`, text: p.letter })));
+  }));
 }
 
 // ------------------------------------------------------------------------------------------- the board
