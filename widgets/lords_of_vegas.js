@@ -76,12 +76,12 @@ function lovView(model, send) {
     interactive ? lovActions(board, send) : null,
     error ? h("p", { class: "lov-error", role: "alert", text: error }) : null,
     board.log.length ? lovLog(board) : null,
-    interactive ? h("div", { class: "lov-row lov-controls" },
+    h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": "Show the odds",
-        onchange: (/** @type {Event} */ e) => send({ type: "option", name: "show_odds",
+        "data-key": "option-show_odds", onchange: (/** @type {Event} */ e) => send({ type: "option", name: "show_odds",
           value: /** @type {HTMLInputElement} */ (e.target).checked }) }), " Show the odds"),
-      h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: "New game",
-        onclick: () => send({ type: "new_game" }) })) : null);
+      interactive ? h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: "New game",
+        onclick: () => send({ type: "new_game" }) }) : null));
   const side = [];
   if (hasStepper) side.push(lovStepper(stepper, send));
   if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));

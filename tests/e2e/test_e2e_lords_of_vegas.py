@@ -96,13 +96,17 @@ def test_the_gamble_odds_both_ways(open_lesson: Callable[..., Page]) -> None:
     page = open_lesson("03.03-reorganize-and-gamble.ipynb", selector=".lov-stepper")
     check_boards(page)
     reorg = stepper_board(page, "LOV-REORG")
+    assert reorg.locator(".lov-odds").count() == 0  # predict first: the odds wait for the learner
+    act(page, reorg, lambda: reorg.locator("[data-key=option-show_odds]").check())
     assert re.search(r"Reorganize A2 \(\$10\)", reorg.locator(".lov-odds").inner_text())
     assert reorg.locator(".lov-reorg tbody tr").count() == 2
     shoot(reorg, "lov-03.03-reorganize-odds")
     board = stepper_board(page, "LOV-GAMBLE")
+    act(page, board, lambda: board.get_by_role("checkbox", name="Show the odds").check())
     odds = board.locator(".lov-odds")
     text = odds.inner_text()
     assert "Boss takes it whole" in text and "Boss lays off half" in text and "Gambler wins: 44%" in text
+    assert "Gamble $4 at A1" in text
     shoot(board, "lov-03.03-gamble-odds")
     for _ in range(3):
         act(page, board, lambda: board.get_by_role("button", name="Next step").click())

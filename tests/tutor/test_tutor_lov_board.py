@@ -180,6 +180,13 @@ def test_the_board_offers_gamble_odds_to_inspect() -> None:
     assert {g["kind"] for g in boss.board["actions"]} == {"layoff"}
 
 
+def test_the_stepper_shows_the_odds_of_the_bet_the_example_makes() -> None:
+    stepper = LordsOfVegasStepper("LOV-GAMBLE", show_odds=True)
+    assert stepper.odds["gamble"]["bet"] == 4 and stepper.odds["gamble"]["casino"] == "A1"
+    stepper.next()  # the bet waits for Red's answer: the same bet, both ways
+    assert stepper.odds["gamble"]["bet"] == 4
+
+
 def test_the_reorganize_panel_matches_the_engine() -> None:
     state = SCENARIOS["LOV-REORG"].steps[0].state
     panel = odds_panel(state, 2)

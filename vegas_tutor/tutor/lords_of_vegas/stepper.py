@@ -18,6 +18,7 @@ from typing import Any
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.lords_of_vegas.actions import Gamble
 from vegas_tutor.lords_of_vegas.engine import State, new_game
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 from vegas_tutor.tutor.lords_of_vegas.board import LordsOfVegasBoard, random_action
@@ -84,10 +85,19 @@ class LordsOfVegasStepper(LordsOfVegasBoard):
             self._index = 0
         self._show_step()
 
+    def _coming_bet(self) -> Gamble | None:
+        """The bet the example makes next, if any: the odds panel shows that one."""
+        steps = self._scenario.steps
+        if self._index + 1 >= len(steps):
+            return None
+        bet = steps[self._index + 1].state.pending_bet
+        return None if bet is None else Gamble(bet[0], bet[1])
+
     def _show_step(self) -> None:
         step = self._scenario.steps[self._index]
         self._quiet = True
         self.set_state(step.state, highlight=step.highlight)
+        self._inspect = self._coming_bet()
         self._quiet = False
         with self.hold_sync():
             self.stepper = {
