@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import anywidget
 import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import ConfigError, IllegalActionError, VegasTutorError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.engine import State, new_game
 from vegas_tutor.tutor.assets import module_source, style_source
@@ -30,12 +29,12 @@ from vegas_tutor.tutor.lords_of_vegas.intents import (
     InspectIntent,
     LOVIntent,
     NewGameIntent,
-    OptionIntent,
-    StepIntent,
     parse_lov_intent,
 )
 from vegas_tutor.tutor.lords_of_vegas.odds_panel import odds_panel
 from vegas_tutor.tutor.lords_of_vegas.projection import board_view, event_words, learner_actions, sentences
+from vegas_tutor.tutor.messages import OptionIntent, StepIntent
+from vegas_tutor.tutor.widget import TutorWidget
 
 MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
@@ -51,7 +50,7 @@ def random_action(state: State, rng: Any) -> Action:
     return actions[int(rng.integers(len(actions)))]
 
 
-class LordsOfVegasBoard(anywidget.AnyWidget):
+class LordsOfVegasBoard(TutorWidget):
     """A game of Lords of Vegas in the browser: the 48 lots, casinos, dice, players, score track and odds.
 
     The learner plays seat ``learner`` (shown as "You"); the other seats are random bots that play as soon
@@ -66,12 +65,7 @@ class LordsOfVegasBoard(anywidget.AnyWidget):
     """The board (see :func:`~vegas_tutor.tutor.lords_of_vegas.projection.board_view`)."""
     odds = t.Dict().tag(sync=True)
     """The exact odds of the options of the seat to act (see :mod:`.odds_panel`)."""
-    stepper = t.Dict().tag(sync=True)
-    error = t.Unicode("").tag(sync=True)
-    show_odds = t.Bool(True).tag(sync=True)
-    interactive = t.Bool(True).tag(sync=True)
-    version = t.Int(0).tag(sync=True)
-    """Bumped after every update (the browser tests wait on it)."""
+    _parse = staticmethod(parse_lov_intent)
 
     def __init__(
         self,
@@ -97,7 +91,6 @@ class LordsOfVegasBoard(anywidget.AnyWidget):
         self._inspect: Action | None = None
         self._quiet = True
         super().__init__(show_odds=show_odds, interactive=interactive, **kwargs)
-        self.on_msg(self._on_msg)
         if self.interactive:
             self._play_others()
         self._quiet = False
@@ -121,18 +114,6 @@ class LordsOfVegasBoard(anywidget.AnyWidget):
         return [f"You ({n})" if p == self._learner else n.capitalize() for p, n in enumerate(seats)]
 
     # ------------------------------------------------------------------ intents
-    def handle(self, content: object) -> bool:
-        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
-        try:
-            self._carry_out(parse_lov_intent(content))
-        except VegasTutorError as refusal:
-            self.error = str(refusal)
-            self.version += 1
-            return False
-        self.error = ""
-        self._refresh()
-        return True
-
     def act(self, action: Action | str) -> None:
         """Play an action for the learner (Python side of the action buttons); raises when refused."""
         self._raise_if_refused({"type": "act", "action": str(action)})
@@ -148,16 +129,9 @@ class LordsOfVegasBoard(anywidget.AnyWidget):
         self.error = ""
         self._refresh()
 
-    def _raise_if_refused(self, content: dict[str, Any]) -> None:
-        if not self.handle(content):
-            raise IllegalActionError(self.error)
-
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle(content)
-
     def _carry_out(self, intent: LOVIntent) -> None:
         if isinstance(intent, OptionIntent):
-            self.show_odds = intent.value
+            self.show_odds = bool(intent.value)  # the only option: a checked boolean
         elif isinstance(intent, StepIntent):
             self._step(intent.to)
         elif isinstance(intent, InspectIntent):

@@ -16,73 +16,30 @@ from __future__ import annotations
 from typing import Any
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.core.scenario import Scenario, Step
 from vegas_tutor.lords_of_vegas.actions import Gamble
 from vegas_tutor.lords_of_vegas.engine import State, new_game
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 from vegas_tutor.tutor.lords_of_vegas.board import LordsOfVegasBoard, random_action
 from vegas_tutor.tutor.lords_of_vegas.projection import event_words
+from vegas_tutor.tutor.stepping import Stepping, find_scenario
 
 WATCH_ID = "LOV-WATCH"
 
 
 def find_lov_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     """A scenario by its catalogue id (``"LOV-GAMBLE"``), or the scenario itself."""
-    if isinstance(scenario, Scenario):
-        return scenario
-    if scenario not in SCENARIOS:
-        raise ConfigError(f"no Lords of Vegas scenario {scenario!r}: choose one of {', '.join(SCENARIOS)}")
-    return SCENARIOS[scenario]
+    return find_scenario(scenario, SCENARIOS, "Lords of Vegas")
 
 
-class LordsOfVegasStepper(LordsOfVegasBoard):
+class LordsOfVegasStepper(Stepping[State], LordsOfVegasBoard):
     """Plays one ``Scenario`` of Lords of Vegas states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, **kwargs: Any) -> None:
-        self._scenario = find_lov_scenario(scenario)
-        steps = self._scenario.steps
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < len(steps):
-            raise ConfigError(f"{self._scenario.id} has steps 0..{len(steps) - 1}, not {start!r}")
-        self._index = start
+        self._start_at(find_lov_scenario(scenario), start)
         kwargs.setdefault("show_odds", False)
-        super().__init__(steps[start].state, interactive=False, **kwargs)
-        self._show_step()
-
-    @property
-    def scenario(self) -> Scenario[State]:
-        return self._scenario
-
-    @property
-    def index(self) -> int:
-        """The step shown, from 0."""
-        return self._index
-
-    def next(self) -> None:
-        """Show the next step; raises at the last one."""
-        self._raise_if_refused({"type": "step", "to": "next"})
-
-    def back(self) -> None:
-        """Show the previous step; raises at the first one."""
-        self._raise_if_refused({"type": "step", "to": "back"})
-
-    def restart(self) -> None:
-        """Show the first step again."""
-        self._raise_if_refused({"type": "step", "to": "restart"})
-
-    def _step(self, to: str) -> None:
-        last = len(self._scenario.steps) - 1
-        sid = self._scenario.id
-        if to == "next":
-            if self._index >= last:
-                raise IllegalActionError(f"this is the last step of {sid}: go back or restart")
-            self._index += 1
-        elif to == "back":
-            if self._index == 0:
-                raise IllegalActionError(f"this is the first step of {sid}: there is nothing before it")
-            self._index -= 1
-        else:
-            self._index = 0
+        super().__init__(self._scenario.steps[start].state, interactive=False, **kwargs)
         self._show_step()
 
     def _coming_bet(self) -> Gamble | None:
@@ -100,14 +57,7 @@ class LordsOfVegasStepper(LordsOfVegasBoard):
         self._inspect = self._coming_bet()
         self._quiet = False
         with self.hold_sync():
-            self.stepper = {
-                "id": self._scenario.id,
-                "title": self._scenario.title,
-                "index": self._index,
-                "count": len(self._scenario.steps),
-                "narration": step.narration,
-                "highlight": list(step.highlight),
-            }
+            self.stepper = self._stepper_view()
             self._refresh()
 
 
