@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -16,6 +18,13 @@ from vegas_tutor.tutor.board import default_names
 
 SYNCED = ("board", "odds", "outlook", "stepper", "error", "show_odds", "assumption", "what_if", "auto_roll",
           "interactive")
+
+
+def run_in_own_loop(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run a coroutine on a fresh event loop in a thread of its own: the browser tests' Playwright session
+    keeps an event loop running in the main thread for the rest of the test run."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 def snapshot(board: LasVegasBoard) -> tuple[str, str, str]:
@@ -287,7 +296,7 @@ def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -
         board.handle({"type": "option", "name": "show_odds", "value": True})
         assert board.odds == final
 
-    asyncio.run(play())
+    run_in_own_loop(play())
     synchronous = _late_board()  # no event loop (a script, a test): computed on the spot, same numbers
     assert synchronous.odds["status"] == "ready"
     assert all(face["exact"] is not None for face in synchronous.odds["faces"])
@@ -306,7 +315,7 @@ def test_a_slow_what_if_outlook_follows_in_the_background() -> None:
         assert board.outlook["status"] == "ready" and not board.outlook.get("exact_pending")
         assert all(row["exact"] is not None for row in board.outlook["rows"])
 
-    asyncio.run(play())
+    run_in_own_loop(play())
 
 
 def test_a_background_result_for_an_old_position_is_not_shown() -> None:
@@ -318,4 +327,4 @@ def test_a_background_result_for_an_old_position_is_not_shown() -> None:
         assert board.state.phase == "roll" and board.state.current_player == 0  # Benno (a bot) has played
         assert board.odds == {"status": "waiting", "reason": "Roll your dice to see what each choice is worth."}
 
-    asyncio.run(play())
+    run_in_own_loop(play())
