@@ -62,12 +62,22 @@ def test_what_a_side_does_not_hold_cannot_be_traded(trade: Trade) -> None:
     assert s.to_json() == before and s.proposal is None
 
 
-def test_trades_only_between_actions_of_a_turn() -> None:
-    s = State.position(4, markers={"A2": RED}, money=[5, 5, 5, 5], phase="draw")
-    with pytest.raises(IllegalActionError):
-        s.propose_trade(Trade(RED, BLUE, Offer(1), Offer()))
-    with pytest.raises(IllegalActionError):
-        s.accept_trade(BLUE)
+def test_trades_at_any_time_but_while_dice_roll() -> None:
+    s = State.position(4, markers={"A2": RED}, money=[5, 5, 5, 5], phase="draw", turn=YELLOW)
+    s.propose_trade(Trade(RED, BLUE, Offer(1, ("A2",)), Offer()))  # off their turn, before Yellow draws
+    s.accept_trade(BLUE)
+    assert s.phase == "draw" and s.current_player == YELLOW
+    assert s.marker("A2") == BLUE and s.money(RED) == 4 and s.money(BLUE) == 6
+    tied = State.position(4, tiles={"C1": ("gold", BLUE, 5), "C2": ("gold", BLUE, 5), "C4": ("gold", RED, 2)},
+                          phase="draw", turn=YELLOW)
+    tied.propose_trade(Trade(BLUE, GREEN, Offer(0, (), ("C2",)), Offer()))
+    tied.accept_trade(GREEN)  # the traded die makes a tie: re-rolled at once, then Yellow draws
+    assert tied.phase == "tie_roll"
+    tied.apply("roll 6 2")
+    assert tied.phase == "draw" and tied.current_player == YELLOW
+    tied.undo()  # back to the tie roll: no trade while the dice are in the air
+    with pytest.raises(IllegalActionError, match="no dice are rolling"):
+        tied.propose_trade(Trade(BLUE, RED, Offer(0, (), ("C1",)), Offer(1)))
     with pytest.raises(IllegalActionError):
         s.decline_trade()
 

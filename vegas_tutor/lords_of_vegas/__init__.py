@@ -19,7 +19,11 @@ Decisions where the rulebook is silent (RULES.md §3 otherwise):
 * Equal-size casinos score equal points, so their scoring order cannot change anything: no decision.
 * Reaching 90 ends the game once the payout in progress is complete.
 * A lay-off halves (rounded down) what the boss pays or takes, double wins included.
-* Trades happen in a turn's play step, between any two players; a proposal lapses with the next action.
+* Trades happen between any two players at any time when no dice are rolling and no choice is pending:
+  between actions of a turn, or before a turn's card is drawn (so also off one's own turn). A proposal
+  lapses with the next action. "Trading an action of this turn" is a trade of money or property agreed
+  for an action the turn player then takes: the rules allow no promise beyond this turn, so nothing more
+  is recorded.
 
 >>> from vegas_tutor.lords_of_vegas import new_game, LOTS
 >>> LOTS["A2"].cost

@@ -365,7 +365,7 @@ class State:
         work = self._d.copy()
         work.events = []
         carry_out(work, trade)
-        rules.settle(work, "play")
+        rules.settle(work, work.phase)
         self._history.append((trade, self._d, None))
         self._d = work
         self._proposal = None

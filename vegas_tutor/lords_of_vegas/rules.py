@@ -291,7 +291,10 @@ def _put_die(d: Data, lot: str, owner: int, value: int, move_from: str | None) -
 
 
 def settle(d: Data, then: str) -> None:
-    """After any change to dice or tiles: start a tie re-roll if a casino needs one, else carry on."""
+    """After any change to dice or tiles: start a tie re-roll if a casino needs one, else carry on.
+
+    ``then`` is the phase to carry on with: ``"pay"`` (pay the drawn card, then play), ``"play"``, or
+    ``"draw"`` (a trade made before a turn's card is drawn)."""
     for c in casinos(d):
         tied = c.tied_top()
         if tied:
@@ -306,7 +309,7 @@ def settle(d: Data, then: str) -> None:
         if d.phase != "over":
             d.phase = "play"
     else:
-        d.phase = "play"
+        d.phase = then
 
 
 def pay(d: Data, card: str) -> None:

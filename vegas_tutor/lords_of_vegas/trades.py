@@ -99,10 +99,14 @@ def parse_trade(text: str) -> Trade:
     return Trade(PLAYER_NAMES.index(match[1]), PLAYER_NAMES.index(match[5]), side(1), side(5))
 
 
+TRADE_PHASES = ("draw", "play")
+"""When a trade may happen: before a turn's card is drawn (so also off one's own turn) and between actions."""
+
+
 def trade_problem(d: Data, trade: Trade) -> str | None:
     """Why ``trade`` cannot happen in this position, or None if it can."""
-    if d.phase != "play":
-        return "trades happen during a turn's play step, between actions"
+    if d.phase not in TRADE_PHASES:
+        return "trades wait until no dice are rolling and no choice is pending: between actions, or between turns"
     if max(trade.first, trade.second) >= d.players:
         return f"this game has seats 0..{d.players - 1}"
     for giver, taker, offer, back in (
