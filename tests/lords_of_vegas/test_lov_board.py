@@ -12,7 +12,8 @@ import pytest
 from vegas_tutor.lords_of_vegas import COLOURS, LOT_IDS, LOTS, SCORE_TRACK, advance_score
 from vegas_tutor.lords_of_vegas.board import BUILD_COST, COMPANIES, ORDER
 
-CSV = Path("/work/shared/rules/lords_of_vegas_board.csv")
+CSV = Path(__file__).resolve().parents[3] / "shared" / "rules" / "lords_of_vegas_board.csv"
+"""The shared rules folder sits beside the repository, on developer and CI machines alike."""
 BLOCK_SHAPES = {"A": (2, 3), "B": (2, 3), "C": (4, 3), "D": (3, 3), "E": (2, 3), "F": (3, 3)}
 
 

@@ -11,7 +11,8 @@ from vegas_tutor.core.scenario import Scenario
 from vegas_tutor.lords_of_vegas import GAME_END, Gamble, Reorganize, Sprawl, State
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 
-RULES = Path("/work/shared/rules/RULES.md")
+RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "RULES.md"
+"""The shared rules folder sits beside the repository, on developer and CI machines alike."""
 BLUE, GREEN, RED, YELLOW = range(4)
 
 
