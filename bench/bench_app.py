@@ -280,10 +280,10 @@ def _preheated(folder: Path, lesson_names: list[str], server_args: Sequence[str]
     """The pages whose kernel pool the server fills at start under the ``--preheat`` policy it was given."""
     from vegas_tutor.cli import PreheatPlan
 
-    policy = next((arg.split("=", 1)[1] for arg in server_args if arg.startswith("--preheat=")), "next")
+    policy = next((arg.split("=", 1)[1] for arg in server_args if arg.startswith("--preheat=")), "first")
     if policy == "all":
         return ["index.ipynb", *lesson_names]
-    if policy == "next":
+    if policy == "first":
         return list(PreheatPlan.for_folder(folder).resident)
     return []
 
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         help="with --click: the board attribute whose change ends a wait (e.g. data-version)",
     )
     parser.add_argument(
-        "--preheat", choices=("next", "all", "none"), default=None, help="pass --preheat to vegas-tutor"
+        "--preheat", choices=("first", "all", "none"), default=None, help="pass --preheat to vegas-tutor"
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
     args = parser.parse_args(argv)

@@ -13,7 +13,7 @@ from vegas_tutor.core.errors import ConfigError, VegasTutorError
 
 def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_preheated_kernels() -> None:
     options = cli.parse_args([])
-    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, preheat="next")
+    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, preheat="first")
     assert options == expected
     assert cli.voila_argv(options) == [
         str(resources.lessons_dir()),
@@ -22,7 +22,7 @@ def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_pre
         "--Voila.open_browser=True",
         "--VoilaConfiguration.preheat_kernel=True",
         "--VoilaConfiguration.default_pool_size=0",
-        "--LessonsVoila.preheat_next=True",
+        "--LessonsVoila.preheat_first=True",
     ]
 
 
@@ -41,7 +41,7 @@ def test_preheat_all_keeps_a_kernel_for_every_page_and_none_turns_preheating_off
     assert argv[-3:] == [
         "--VoilaConfiguration.preheat_kernel=True",
         "--VoilaConfiguration.default_pool_size=1",
-        "--LessonsVoila.preheat_next=False",
+        "--LessonsVoila.preheat_first=False",
     ]
 
 
@@ -51,17 +51,11 @@ def _notebooks(folder: Path, *names: str) -> Path:
     return folder
 
 
-def test_preheat_plan_keeps_landing_and_first_lessons_warm_and_warms_the_next_lesson(tmp_path: Path) -> None:
+def test_preheat_plan_keeps_the_landing_page_and_each_games_first_lesson_warm(tmp_path: Path) -> None:
     folder = _notebooks(tmp_path, "index.ipynb", "01.00-intro.ipynb", "01.01-placing-dice.ipynb",
                         "01.02-payouts.ipynb", "02.00-liars-dice.ipynb", "notes.ipynb")
     plan = cli.PreheatPlan.for_folder(folder)
     assert plan.resident == ("index.ipynb", "01.00-intro.ipynb", "02.00-liars-dice.ipynb")
-    assert plan.pool_sizes("index.ipynb") == {}
-    assert plan.pool_sizes("01.00-intro.ipynb") == {"01.01-placing-dice.ipynb": 1}
-    assert plan.pool_sizes("01.01-placing-dice.ipynb") == {"01.01-placing-dice.ipynb": 0, "01.02-payouts.ipynb": 1}
-    assert plan.pool_sizes("01.02-payouts.ipynb") == {"01.02-payouts.ipynb": 0, "02.00-liars-dice.ipynb": 1}
-    assert plan.pool_sizes("02.00-liars-dice.ipynb") == {}
-    assert plan.pool_sizes("notes.ipynb") == {"notes.ipynb": 0}
 
 
 def test_lesson_names_lists_lessons_in_course_order_only(tmp_path: Path) -> None:

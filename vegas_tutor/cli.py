@@ -3,8 +3,8 @@
 The root address redirects to the rendered ``index.ipynb`` (Voilà 0.5 has no "default notebook" setting
 for a served folder, voila-dashboards/voila#540, so a small ``Voila`` subclass adds the redirect), the
 folder listing is replaced by the same redirect, a page's kernel is shut down when the learner leaves the
-page, and kernels are pre-heated: every lesson has one kernel that already ran it, so opening a lesson only
-has to draw it.
+page, and kernels are pre-heated: the landing page and each game's first lesson keep a kernel that already
+ran them, so opening them only has to draw them.
 
 >>> voila_argv(parse_args(["--port", "9000", "--no-browser"]))[1:4]
 ['--Voila.ip=127.0.0.1', '--Voila.port=9000', '--Voila.port_retries=0']
@@ -13,7 +13,6 @@ has to draw it.
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ HOST = "127.0.0.1"
 """The only interface the server binds: the app is for this machine (a class uses Binder or JupyterHub)."""
 
 DEFAULT_PORT = 8866
-PREHEAT_CHOICES = ("next", "all", "none")
+PREHEAT_CHOICES = ("first", "all", "none")
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
 """Where the landing page is rendered, relative to the server root."""
 
@@ -41,7 +40,7 @@ class ServeOptions:
     port_given: bool = False
     open_browser: bool = True
     lessons: Path | None = None
-    preheat: str = "next"
+    preheat: str = "first"
 
 
 def _port(text: str) -> int:
@@ -70,10 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve another lessons folder (it must hold an index.ipynb), e.g. a teacher's edited copy",
     )
     parser.add_argument(
-        "--preheat", choices=PREHEAT_CHOICES, default="next",
-        help="which pages keep a kernel that already ran them: 'next' (default) the landing page, each "
-        "game's first lesson and the lesson after the one being read; 'all' every lesson (about 130 MB "
-        "of memory each); 'none' starts a kernel on each visit",
+        "--preheat", choices=PREHEAT_CHOICES, default="first",
+        help="which pages keep a kernel that already ran them: 'first' (default) the landing page and each "
+        "game's first lesson; 'all' every lesson (about 130 MB of memory each); 'none' starts a kernel on "
+        "each visit (a lesson then takes 2-3 s to open)",
     )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
@@ -118,42 +117,28 @@ def voila_argv(options: ServeOptions) -> list[str]:
         argv += [
             "--VoilaConfiguration.preheat_kernel=True",
             f"--VoilaConfiguration.default_pool_size={1 if every else 0}",
-            f"--LessonsVoila.preheat_next={not every}",
+            f"--LessonsVoila.preheat_first={not every}",
         ]
     return argv
 
 
 @dataclass(frozen=True)
 class PreheatPlan:
-    """Which pages keep a pre-heated kernel under ``--preheat next``.
-
-    The landing page and each game's first lesson always do (``resident``). Opening a lesson warms the
-    one after it (``following``), the page a learner most likely opens next, and stops refilling the
-    opened lesson itself unless it is resident: memory stays at a few kernels, not one per lesson.
-    """
+    """Which pages keep a pre-heated kernel under ``--preheat first``: the landing page and each game's
+    first lesson (Voilà refills their pools as they are used). The pools are fixed when the server starts:
+    resizing them while pages are being served could leave a request waiting on a pool in flux."""
 
     resident: tuple[str, ...]
-    following: dict[str, str]
 
     @classmethod
     def for_folder(cls, folder: Path) -> PreheatPlan:
         """The plan for the lessons in ``folder``."""
-        names = lesson_names(folder)
         firsts: dict[str, str] = {}
-        for name in names:
+        for name in lesson_names(folder):
             match = LESSON_NAME.match(name)
             if match is not None:
                 firsts.setdefault(match["game"], name)
-        following = dict(itertools.pairwise(names))
-        return cls((LANDING_NOTEBOOK, *firsts.values()), following)
-
-    def pool_sizes(self, opened: str) -> dict[str, int]:
-        """The pool size changes when ``opened`` is requested: its own (0 unless resident) and the next's."""
-        changes = {} if opened in self.resident else {opened: 0}
-        after = self.following.get(opened)
-        if after is not None:
-            changes[after] = 1
-        return changes
+        return cls((LANDING_NOTEBOOK, *firsts.values()))
 
 
 def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]:
@@ -185,35 +170,23 @@ def _app_class() -> Any:
 
         async def get(self, path: str | None = None) -> None:
             _ = self.xsrf_token  # reading it sets the cookie
-            if path:
-                self.settings["voila"].page_requested(path)
             await super().get(path)
 
     class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         """Voilà serving a lessons folder, whose root address is the landing page."""
 
-        preheat_next = Bool(False, help="pre-heat kernels by PreheatPlan instead of for every page").tag(
+        preheat_first = Bool(False, help="pre-heat only the pages of PreheatPlan instead of every page").tag(
             config=True
         )
 
         def init_settings(self) -> dict[str, Any]:
             settings: dict[str, Any] = super().init_settings()
-            if self.preheat_next:
-                self._plan = PreheatPlan.for_folder(Path(self.root_dir))
-                self._set_pools(dict.fromkeys(self._plan.resident, 1))
-            return settings
-
-        def page_requested(self, path: str) -> None:
-            """Adjust the kernel pools when a page is requested, before Voilà takes a kernel for it."""
-            if self.preheat_next:
-                self._set_pools(self._plan.pool_sizes(path))
-
-        def _set_pools(self, sizes: dict[str, int]) -> None:
-            manager = self.kernel_manager
-            for name, size in sizes.items():
-                manager.kernel_pools_config[name] = {"pool_size": size}
-                if size > 0:
+            if self.preheat_first:
+                manager = self.kernel_manager
+                for name in PreheatPlan.for_folder(Path(self.root_dir)).resident:
+                    manager.kernel_pools_config[name] = {"pool_size": 1}
                     manager.fill_if_needed(delay=0, notebook_name=name)
+            return settings
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = [

@@ -203,18 +203,27 @@ def wait_until_rendered(page: Page, selector: str | None = None, timeout_ms: int
 
     ``AppError`` as soon as the page shows a cell or widget error or logs a script error (collected since
     ``watch_errors(page)``), and on timeout. A widget that draws nothing at all never counts as drawn.
+    Every wait is bounded: the check runs in the page under Playwright's timeout, so a page that stops
+    answering fails the wait instead of hanging it.
     """
     from playwright.sync_api import Error as PlaywrightError
 
     errors = watch_errors(page)
     deadline = time.monotonic() + timeout_ms / 1000
+    verdict: object = False
     while True:
         if errors:
             raise AppError(f"{page.url}: " + "; ".join(errors))
+        remaining = max(1, int((deadline - time.monotonic()) * 1000))
         try:
-            verdict = page.evaluate(_RENDERED_JS)
-        except PlaywrightError as error:  # the page is between two documents (redirect, link clicked)
-            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+            verdict = page.wait_for_function(
+                f"() => {{ const v = ({_RENDERED_JS})(); return v === false ? false : {{ v }}; }}",
+                timeout=min(remaining, 2_000), polling=50,
+            ).json_value()["v"]
+        except PlaywrightError as error:  # not drawn within 2 s, or the page is between two documents
+            if "Timeout" not in str(error) and "context was destroyed" not in str(error) and "navigat" not in str(
+                error
+            ):
                 raise
             verdict = False
         if isinstance(verdict, str):
@@ -228,10 +237,24 @@ def wait_until_rendered(page: Page, selector: str | None = None, timeout_ms: int
 
 
 def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int = LESSON_TIMEOUT_MS) -> Page:
-    """Go to ``url`` and wait until it is rendered (see ``wait_until_rendered``)."""
-    watch_errors(page)
-    page.goto(url, wait_until="commit")
-    wait_until_rendered(page, selector, timeout_ms)
+    """Go to ``url`` and wait until it is rendered (see ``wait_until_rendered``).
+
+    A page that does not arrive or render in time is asked for once more (a fresh request, so a fresh
+    kernel): a learner would reload it too. A page that shows an error fails at once.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in (1, 2):
+        watch_errors(page)
+        try:
+            page.goto(url, wait_until="commit", timeout=timeout_ms)
+            wait_until_rendered(page, selector, timeout_ms)
+            return page
+        except (AppError, PlaywrightError) as error:
+            slow = "not rendered after" in str(error) or "Timeout" in str(error)
+            if attempt == 2 or not slow:
+                raise
+            leave_page(page)
     return page
 
 
