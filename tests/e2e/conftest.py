@@ -82,15 +82,25 @@ def chromium_browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def app_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Page]:
-    """A fresh browser tab (own context, 1280x900) on the app; closed after the test."""
+@pytest.fixture(scope="session")
+def shared_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Page]:
+    """One browser tab (1280x900) for the whole session. Opening and closing a browser context for every
+    test now and then hung Chromium for good; one tab that each test navigates does not."""
     context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    watch_errors(page)
+    page.on("dialog", lambda dialog: dialog.accept())  # never leave a page blocked on a prompt
     yield page
     leave_page(page)
     context.close()
+
+
+@pytest.fixture
+def app_page(shared_page: Page) -> Iterator[Page]:
+    """The session's tab, with no script errors recorded yet; after the test it leaves its page, so the
+    page's kernel is shut down as when a learner moves on."""
+    watch_errors(shared_page).clear()
+    yield shared_page
+    leave_page(shared_page)
 
 
 @pytest.fixture
