@@ -120,3 +120,11 @@ def open_lesson(app_page: Page, app_server: AppServer) -> Callable[..., Page]:
 def save_screenshot() -> Callable[[Page, str], Path]:
     """``save_screenshot(page, name)`` writes tests/e2e/screenshots/<name>.png and returns its path."""
     return screenshot
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A browser test that fails is run once more before it counts: a real browser against a real server on a
+    shared 2-core machine now and then misses a deadline that a second run meets. A real defect fails twice."""
+    for item in items:
+        if item.get_closest_marker("e2e") is not None:
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
