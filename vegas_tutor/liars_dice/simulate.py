@@ -78,13 +78,13 @@ def _random_sub_multisets(cups: IntArray, rng: Rng) -> IntArray:
     """For each row of face counts, a uniform sub-multiset with at least one die taken and one left."""
     sizes = cups.sum(axis=1)
     take = np.zeros_like(cups)
-    todo = np.arange(len(cups))
-    while len(todo):
-        draw = np.floor(rng.random((len(todo), 6)) * (cups[todo] + 1)).astype(np.int64)
+    undrawn = np.arange(len(cups))
+    while len(undrawn):
+        draw = np.floor(rng.random((len(undrawn), 6)) * (cups[undrawn] + 1)).astype(np.int64)
         k = draw.sum(axis=1)
-        ok = (k > 0) & (k < sizes[todo])
-        take[todo[ok]] = draw[ok]
-        todo = todo[~ok]
+        ok = (k > 0) & (k < sizes[undrawn])
+        take[undrawn[ok]] = draw[ok]
+        undrawn = undrawn[~ok]
     return take
 
 
