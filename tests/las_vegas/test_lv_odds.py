@@ -117,3 +117,13 @@ def test_without_the_exact_count_the_simulated_figures_are_the_same(policy):
         assert b.exact is not None and a.exact is None
     outlook = bill_outlook(state, policy=policy, n=2_000, exact=False)
     assert outlook.exact_by_end is None and outlook.by_end == bill_outlook(state, policy=policy, n=2_000).by_end
+
+
+def test_bills_now_gives_white_the_bill_it_blocks() -> None:
+    """White (owner 4) with the most dice blocks the $80k now: the table must show it, not 0."""
+    s = State.position(4, neutral=True,
+                       casino_bills=[[60_000], [50_000], [80_000, 30_000], [90_000], [30_000, 20_000],
+                                     [70_000, 40_000]],
+                       placed={3: [0, 2, 0, 0, 3]}, white_hand=[2, 1, 1, 1], turn=0, seed=1)
+    assert bills_now(s)[2] == (0, 30_000, 0, 0, 80_000)
+    assert bill_outlook(s, n=200, exact=False).now == bills_now(s)

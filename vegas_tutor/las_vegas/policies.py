@@ -19,7 +19,7 @@ from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas.actions import Place
 from vegas_tutor.las_vegas.engine import State
-from vegas_tutor.las_vegas.rules import WHITE, settle_casino
+from vegas_tutor.las_vegas.rules import bills_by_owner
 
 Policy = Literal["random", "greedy"]
 POLICIES: tuple[str, ...] = get_args(Policy)
@@ -32,11 +32,12 @@ def check_policy(policy: object) -> Policy:
 
 
 def bill_now(state: State, casino: int, owner: int, dice: Sequence[int] | None = None) -> int:
-    """The bill ``owner`` would take at ``casino`` if the round ended now (with ``dice`` per owner if given)."""
+    """The bill ``owner`` would take at ``casino`` if the round ended now (with ``dice`` per owner if given).
+
+    For white (owner ``players``) it is the bill the white dice block.
+    """
     counts = state.placed_on(casino) if dice is None else dice
-    named = {(WHITE if o == state.players else str(o)): n for o, n in enumerate(counts)}
-    takes, _ = settle_casino(named, state.bills_on(casino))
-    return takes.get(str(owner), 0)
+    return bills_by_owner(counts, state.bills_on(casino), state.players)[owner]
 
 
 def placement_gain(state: State, face: int) -> int:

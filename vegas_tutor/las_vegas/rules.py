@@ -81,3 +81,22 @@ def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[s
         else:
             returned.append(bill)
     return takes, returned
+
+
+def bills_by_owner(dice: Sequence[int], bills: Sequence[int], players: int) -> tuple[int, ...]:
+    """The bill each owner takes at a casino if the round ended now: ``dice`` per owner (seats, then white).
+
+    White (owner ``players``) gets the bill it blocks; in play, that bill goes back under the pile.
+
+    >>> bills_by_owner([0, 2, 0, 0, 3], [80_000, 30_000], players=4)
+    (0, 30000, 0, 0, 80000)
+    """
+    named = {(WHITE if o == players else str(o)): n for o, n in enumerate(dice)}
+    tally = Counter(n for n in dice if n > 0)
+    standing = sorted((n, o) for o, n in enumerate(dice) if n > 0 and tally[n] == 1)[::-1]
+    settle_casino(named, bills)  # the checks on counts and bills
+    ordered = sorted(bills, reverse=True)
+    out = [0] * len(dice)
+    for (_, owner), bill in zip(standing, ordered, strict=False):
+        out[owner] = bill
+    return tuple(out)
