@@ -21,7 +21,7 @@ class Step(Generic[S]):
 
 @dataclass(frozen=True)
 class Scenario(Generic[S]):
-    """A rulebook example replayed move by move. ``id`` is the catalogue id in RULES.md."""
+    """A rulebook example replayed move by move. ``id`` is the catalogue id in docs/rules.md."""
 
     id: str
     title: str

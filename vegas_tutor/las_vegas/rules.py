@@ -1,4 +1,4 @@
-"""The constants and the payout rule of Las Vegas (RULES.md §1), shared by the engine and the fast simulator."""
+"""The constants and the payout rule of Las Vegas (docs/rules.md §1), shared by the engine and the fast simulator."""
 
 from __future__ import annotations
 

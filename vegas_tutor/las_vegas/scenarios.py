@@ -1,4 +1,4 @@
-"""Every worked example of the Las Vegas rulebook (RULES.md §1), replayed move by move through the engine.
+"""Every worked example of the Las Vegas rulebook (docs/rules.md §1), replayed move by move through the engine.
 
 Each scenario starts from a set-up position and applies real actions, so the numbers a learner sees
 are the engine's own. The tests assert the rulebook's numbers on these states.
@@ -280,4 +280,4 @@ def _build() -> dict[str, LVScenario]:
 
 
 SCENARIOS: Mapping[str, LVScenario] = _build()
-"""Every ``LV-*`` worked example of RULES.md, by id."""
+"""Every ``LV-*`` worked example of docs/rules.md, by id."""

@@ -8,7 +8,7 @@ Fraction(1, 27)
 >>> game.apply(Challenge()); game.last_challenge.count, game.dice_counts
 (3, (3, 2))
 
-Rules decisions (RULES.md §2): the track layout is :data:`TRACK_LAYOUT`; bids may exceed the dice in
+Rules decisions (docs/rules.md §2): the track layout is :data:`TRACK_LAYOUT`; bids may exceed the dice in
 play (the track is the only limit); on a perfect bid the bidder wins the challenge and opens next;
 losses are capped at the dice held. Show and re-roll is offered in ``legal_actions()`` right after a
 bid as one :class:`Show` per sub-multiset of the bidder's hidden dice (see :mod:`.engine`).

@@ -1,4 +1,4 @@
-"""The rules of Liar's Dice (board edition, RULES.md §2) as one state with checked actions and exact undo.
+"""The rules of Liar's Dice (board edition, docs/rules.md §2) as one state with checked actions and exact undo.
 
 A game is a series of rounds. A round starts with chance: each player with dice rolls a hidden cup,
 one pending :class:`Roll` per player from the opener round the table. Then players bid in turn (the

@@ -1,4 +1,4 @@
-"""Every Liar's Dice example of the rulebook (RULES.md ``LD-*`` ids), replayed through the engine.
+"""Every Liar's Dice example of the rulebook (docs/rules.md ``LD-*`` ids), replayed through the engine.
 
 Each scenario is a :class:`~vegas_tutor.core.scenario.Scenario` whose steps hold a snapshot of the
 state and a teacher's narration. :data:`SEAT_NAMES` gives the names the narration uses for the seats.

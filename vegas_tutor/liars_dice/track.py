@@ -2,7 +2,7 @@
 
 The track is data. :data:`TRACK_LAYOUT` lists its spaces in order, ``"3"`` for the numeric space of
 quantity 3 and ``"*2"`` for the star space of quantity 2; change that one line to change the board.
-RULES.md decides the layout 1, ★1, 2, 3, ★2, 4, 5, ★3, ... (star space n between numeric spaces
+docs/rules.md decides the layout 1, ★1, 2, 3, ★2, 4, 5, ★3, ... (star space n between numeric spaces
 2n-1 and 2n), numeric spaces 1..20, star spaces 1..10.
 
 A bid on a numeric space names a face 2..6; a bid on a star space names the star (``STAR = 1``).

@@ -2,9 +2,9 @@
 
 Modules: ``board`` (lots, colours, score track), ``actions``, ``engine`` (:class:`State`, :func:`new_game`),
 ``rules`` (the rules on a plain record), ``chance``, ``casinos``, ``trades``, ``positions``, ``explain``,
-``odds`` and ``scenarios`` (every LOV-* example of RULES.md).
+``odds`` and ``scenarios`` (every LOV-* example of docs/rules.md).
 
-Decisions where the rulebook is silent (RULES.md §3 otherwise):
+Decisions where the rulebook is silent (docs/rules.md §3 otherwise):
 
 * The deck has no hidden order: each draw is uniform over the unseen lot cards. The piles are split
   exactly: of the R cards left after the deal, the Game End card comes after R - R//4 of them.

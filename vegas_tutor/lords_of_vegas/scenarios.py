@@ -1,4 +1,4 @@
-"""Every worked example of the Lords of Vegas rulebook (the ``LOV-*`` ids of RULES.md) as a step-through.
+"""Every worked example of the Lords of Vegas rulebook (the ``LOV-*`` ids of docs/rules.md) as a step-through.
 
 Each scenario starts from a position built with :meth:`State.position` (or a new game) and plays the
 example's moves through the engine, chance outcomes given explicitly. The rulebook's numbers are checked
@@ -371,4 +371,4 @@ _BUILDERS: dict[str, tuple[str, Callable[[], Steps]]] = {
 SCENARIOS: Mapping[str, Scenario[State]] = MappingProxyType(
     {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()}
 )
-"""Every ``LOV-*`` worked example of RULES.md, in catalogue order."""
+"""Every ``LOV-*`` worked example of docs/rules.md, in catalogue order."""
