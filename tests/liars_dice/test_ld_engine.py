@@ -11,6 +11,7 @@ from vegas_tutor.liars_dice import (
     STAR,
     Bid,
     Challenge,
+    NoShow,
     Roll,
     Show,
     State,
@@ -26,6 +27,14 @@ def rolled(cups: list[tuple[int, ...]], *, opener: int = 0, counts: list[int] | 
     while s.is_chance:
         s.apply(Roll(cups[s.current_player]))  # type: ignore[index]
     return s
+
+
+def bid(s: State, *bids: Bid | str) -> None:
+    """Play bids in turn, each bidder keeping their cup (no show) when they may show."""
+    for b in bids:
+        s.apply(b)
+        if s.may_show is not None:
+            s.apply(NoShow())
 
 
 def test_new_game_shape() -> None:
@@ -68,14 +77,18 @@ def test_opening_bid_anywhere_and_legal_counts() -> None:
     legal = s.legal_actions()
     assert len(legal) == 110 and Challenge() not in legal  # all bids, no challenge yet
     s.apply(Bid(4, 3))
+    legal = s.legal_actions()  # the bidder's own decision first: keep the cup, or show
+    assert s.current_player == 0 and s.may_show == 0 and s.phase == "show"
+    assert legal[0] == NoShow() and all(isinstance(a, Show) for a in legal[1:])
+    shows = legal[1:]
+    assert len(shows) == 2**5 - 2  # five distinct faces: every proper non-empty subset
+    assert shows[0] == Show((2,)) and len(shows[-1].faces) == 4
+    s.apply(NoShow())
     legal = s.legal_actions()
     bids = [a for a in legal if isinstance(a, Bid)]
     assert bids == list(ALL_BIDS[Bid(4, 3).rank + 1:])
-    assert Challenge() in legal
-    shows = [a for a in legal if isinstance(a, Show)]
-    assert len(shows) == 2**5 - 2  # five distinct faces: every proper non-empty subset
-    assert shows[0] == Show((2,)) and len(shows[-1].faces) == 4
-    assert s.current_player == 1 and s.may_show == 0
+    assert Challenge() in legal and not any(isinstance(a, Show | NoShow) for a in legal)
+    assert s.current_player == 1 and s.may_show is None
 
 
 def test_show_options_are_sub_multisets() -> None:
@@ -91,7 +104,7 @@ def test_show_options_are_sub_multisets() -> None:
 )
 def test_raise_rules(raise_to: Bid, ok: bool) -> None:
     s = rolled([(2, 3, 4, 5, 6)] * 3)
-    s.apply(Bid(4, 3))
+    bid(s, Bid(4, 3))
     before = s.to_json()
     if ok:
         s.apply(raise_to)
@@ -111,7 +124,7 @@ def test_rejected_actions_change_nothing() -> None:
         assert s.to_json() == before
     s.apply("two 3s")
     before = s.to_json()
-    for bad in (Show((4,)), Show((1, 2, 3)), Show((1, 1)), Bid(1, 6), Roll()):
+    for bad in (Show((4,)), Show((1, 2, 3)), Show((1, 1)), Bid(1, 6), Roll(), Challenge(), Bid(6, 6)):
         with pytest.raises(IllegalActionError):
             s.apply(bad)
         assert s.to_json() == before
@@ -128,7 +141,7 @@ def test_chance_roll_must_match_dice_held() -> None:
 
 def test_challenge_bidder_right_challenger_loses_difference() -> None:
     s = rolled([(5, 5, 1, 2, 3), (1, 5, 6, 6, 6)])
-    s.apply(Bid(3, 5))  # actually 5 (three 5s, two stars)
+    bid(s, Bid(3, 5))  # actually 5 (three 5s, two stars)
     s.apply(Challenge())
     r = s.last_challenge
     assert r is not None and r.count == 5 and r.losses == (0, 2) and r.winner == 0
@@ -150,11 +163,9 @@ def test_challenge_bidder_wrong_loses_difference_capped() -> None:
 
 def test_perfect_bid_and_die_hard() -> None:
     s = rolled([(5,), (5, 5, 2, 2), (1, 3, 3), (2, 4, 4)], opener=3)
-    s.apply(Bid(4, 5))  # seat 3 bids; exactly four (5, 5, 5, ★)
+    bid(s, Bid(4, 5))  # seat 3 bids; exactly four (5, 5, 5, ★)
     assert s.current_player == 0
-    s.apply(Bid(5, 2))
-    s.apply(Bid(6, 2))
-    s.apply(Bid(7, 3))  # seat 2
+    bid(s, Bid(5, 2), Bid(6, 2), Bid(7, 3))  # the last by seat 2
     s.apply(Challenge())  # seat 3 challenges seven 3s: 3, 3, ★ = 3
     assert s.last_challenge is not None and s.last_challenge.losses == (0, 0, 3, 0)  # 4 short, 3 held
     assert s.is_over is False and s.dice_counts == (1, 4, 0, 3)
@@ -166,14 +177,13 @@ def test_perfect_bid_and_die_hard() -> None:
 
 def test_elimination_skips_seats() -> None:
     s = rolled([(2, 2), (3,), (4, 4)])
-    s.apply(Bid(1, 3))
-    s.apply(Bid(5, 6))  # seat 1 bids five 6s with none in play
+    bid(s, Bid(1, 3), Bid(5, 6))  # seat 1 bids five 6s with none in play
     s.apply(Challenge())  # seat 2 wins; seat 1 is out
     assert s.dice_counts == (2, 0, 2) and s.current_player == 2
     s.apply(Roll((5, 6)))
     s.apply(Roll((5, 6)))
     assert s.current_player == 2
-    s.apply(Bid(1, 4))
+    bid(s, Bid(1, 4))
     assert s.current_player == 0  # seat 1 is skipped
 
 
@@ -188,23 +198,41 @@ def test_show_and_reroll() -> None:
     s.apply(Roll((6, 6)))
     assert s.hidden[0] == (6, 6) and s.current_player == 1 and s.may_show is None
     assert not any(isinstance(a, Show) for a in s.legal_actions())
-    s.apply(Bid(3, STAR))
+    bid(s, Bid(3, STAR))
     s.apply(Bid(6, 6))  # seat 0 may show again from its remaining hidden dice
-    assert s.may_show == 0
+    assert s.may_show == 0 and s.current_player == 0
+    s.apply(NoShow())
     s.apply(Challenge())  # seat 1: 6, ★ shown + 6, 6 hidden = 4 < 6
     r = s.last_challenge
     assert r is not None and r.cups[0] == (1, 6, 6, 6) and r.count == 4 and r.losses == (2, 0)
     assert s.shown == ((), ())  # a new round: everything back in the cups
 
 
-def test_next_player_acting_closes_the_show_window() -> None:
+def test_no_show_closes_the_show_window() -> None:
     s = rolled([(2, 2), (3, 3)])
     s.apply(Bid(1, 2))
-    assert s.may_show == 0
-    s.apply(Bid(1, 3))
-    assert s.may_show == 1
+    assert s.may_show == 0 and s.current_player == 0
+    with pytest.raises(IllegalActionError):
+        s.apply(Bid(1, 3))  # the next player waits for the bidder's decision
+    s.apply(NoShow())
+    assert s.may_show is None and s.current_player == 1
     with pytest.raises(IllegalActionError):
         s.apply(Show((2,)))
+    with pytest.raises(IllegalActionError):
+        s.apply(NoShow())
+    s.apply(Bid(1, 3))
+    assert s.may_show == 1
+
+
+def test_no_legal_action_of_another_player_reveals_a_hidden_cup() -> None:
+    """Whatever the cups, the next player's actions (and everyone's view) are the same."""
+    views = []
+    for cup in ((2, 2, 5), (1, 3, 6), (4, 4, 4)):
+        s = rolled([cup, (3, 3, 6)])
+        s.apply(Bid(2, 2))
+        s.apply(NoShow())
+        views.append(([str(a) for a in s.legal_actions()], s.observation(1).to_dict()))
+    assert views[0] == views[1] == views[2]
 
 
 def test_one_hidden_die_cannot_show() -> None:
@@ -234,7 +262,8 @@ def test_undo_restores_rolls_and_generator() -> None:
     s = new_game(2, dice=3, seed=11)
     s.apply(Roll())
     first = s.hidden[0]
-    assert s.undo() == Roll()
+    entry = s.undo()
+    assert entry.asked == Roll() and entry.played == Roll(first)
     s.apply(Roll())
     assert s.hidden[0] == first
     with pytest.raises(IllegalActionError):
@@ -243,10 +272,10 @@ def test_undo_restores_rolls_and_generator() -> None:
 
 def test_undo_a_challenge_reopens_the_round() -> None:
     s = rolled([(2, 2), (3, 3)], opener=1)
-    s.apply(Bid(1, 5))
+    bid(s, Bid(1, 5))
     before = s.to_json()
     s.apply(Challenge())
-    assert s.undo() == Challenge()
+    assert s.undo().played == Challenge()
     assert s.to_json() == before and s.current_player == 0 and s.opener == 1
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.exact import binomial, convolve, shift, tail_at_least
-from vegas_tutor.liars_dice import STAR, Bid, Challenge, Roll, State, count_matches
+from vegas_tutor.liars_dice import STAR, Bid, Challenge, NoShow, Roll, State, count_matches
 from vegas_tutor.liars_dice.odds import ActionOdds, action_odds, bid_odds, odds_table
 
 
@@ -92,8 +92,11 @@ def position(cups: list[tuple[int, ...]], bids: list[str], opener: int = 0) -> S
     s = State.start([len(c) for c in cups], opener=opener, seed=0)
     while s.is_chance:
         s.apply(Roll(cups[s.current_player]))  # type: ignore[index]
-    for b in bids:
+    for i, b in enumerate(bids):
         s.apply(b)
+        showing = i + 1 < len(bids) and bids[i + 1].startswith("show")
+        if s.may_show is not None and not showing:
+            s.apply(NoShow())  # the bidder keeps the cup
     return s
 
 
@@ -111,9 +114,11 @@ def brute_force(s: State, choice: ActionOdds) -> tuple[Fraction, tuple[Fraction,
         for seat, (roll, p) in zip(others, combo, strict=True):
             hidden[seat] = roll.faces  # type: ignore[assignment]
             weight *= p
-        t._hidden = tuple(hidden)  # deal the hidden truth
+        t._d.hidden = tuple(hidden)  # deal the hidden truth
         if isinstance(choice.action, Bid):
             t.apply(choice.action)
+            if t.may_show is not None:
+                t.apply(NoShow())
         assert t.current_player == choice.challenger
         t.apply(Challenge())
         result = t.last_challenge

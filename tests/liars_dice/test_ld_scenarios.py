@@ -62,8 +62,9 @@ def test_openings() -> None:
 
 
 def test_raises_over_four_threes() -> None:
-    over = SCENARIOS["LD-RAISE-FACE"].steps[1].state
-    assert over.last_bid == Bid(4, 3)
+    over = SCENARIOS["LD-RAISE-FACE"].steps[1].state.copy()
+    assert over.last_bid == Bid(4, 3) and over.may_show == over.bidder  # the bidder decides on a show first
+    over.apply("no show")
     legal = set(over.legal_actions())
     same_space = {b for b in legal if isinstance(b, Bid) and b.space == Bid(4, 3).space}
     assert same_space == {Bid(4, 4), Bid(4, 5), Bid(4, 6)}

@@ -11,8 +11,11 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from math import factorial
+from typing import Any
 
 import numpy as np
+
+from vegas_tutor.core.errors import RecordError
 
 Rng = np.random.Generator
 FACES = 6
@@ -57,3 +60,41 @@ def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
             ways //= factorial(c)
         out.append((counts, Fraction(ways, total)))
     return tuple(out)
+
+
+def rng_state(rng: Rng) -> dict[str, Any]:
+    """The generator's state as plain JSON data (a copy)."""
+    state = rng.bit_generator.state
+    return {**state, "state": dict(state["state"])}
+
+
+def clone_rng(rng: Rng) -> Rng:
+    """An independent generator in the same state."""
+    twin = np.random.Generator(np.random.PCG64())
+    twin.bit_generator.state = rng.bit_generator.state
+    return twin
+
+
+_U128 = 1 << 128
+
+
+def rng_from_state(state: object) -> Rng:
+    """A generator in a saved ``state`` (from :func:`rng_state`); a bad one raises :class:`RecordError`.
+
+    >>> rng = make_rng(3); twin = rng_from_state(rng_state(rng))
+    >>> int(twin.integers(100)) == int(rng.integers(100))
+    True
+    """
+    if not isinstance(state, dict) or set(state) != {"bit_generator", "state", "has_uint32", "uinteger"}:
+        raise RecordError("generator state must hold bit_generator, state, has_uint32 and uinteger")
+    inner = state["state"]
+    if state["bit_generator"] != "PCG64" or not isinstance(inner, dict) or set(inner) != {"state", "inc"}:
+        raise RecordError("generator state must be a PCG64 state with state and inc")
+    numbers = (inner["state"], inner["inc"], state["has_uint32"], state["uinteger"])
+    if any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < _U128 for n in numbers):
+        raise RecordError("generator state numbers must be whole numbers in the 128-bit range")
+    if state["has_uint32"] not in (0, 1) or state["uinteger"] >= 1 << 32:
+        raise RecordError("generator state has a bad buffered value")
+    rng = np.random.Generator(np.random.PCG64())
+    rng.bit_generator.state = state
+    return rng

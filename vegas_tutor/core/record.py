@@ -29,8 +29,12 @@ def dump_record(game: str, version: int, body: Any) -> str:
 
 def load_record(text: str, game: str, version: int) -> Any:
     """Open a record written by :func:`dump_record`; raise :class:`RecordError` if it is not sound."""
+    if not isinstance(text, str | bytes):
+        raise RecordError(f"a saved game is text, not {type(text).__name__}")
     try:
         envelope = json.loads(text)
+    except RecursionError:
+        raise RecordError("saved game is nested too deeply to be a record") from None
     except (TypeError, ValueError) as exc:
         raise RecordError(f"saved game is not valid JSON: {exc}") from None
     if not isinstance(envelope, dict) or set(envelope) != {"game", "version", "body", "sha256"}:
@@ -39,6 +43,10 @@ def load_record(text: str, game: str, version: int) -> Any:
         raise RecordError(f"saved game is a {envelope['game']!r} record, not {game!r}")
     if envelope["version"] != version:
         raise RecordError(f"saved game has format version {envelope['version']!r}; this tutor reads {version}")
-    if envelope["sha256"] != _digest(envelope["body"]):
+    try:
+        digest = _digest(envelope["body"])
+    except (RecursionError, ValueError, TypeError):
+        raise RecordError("saved game body is nested too deeply or holds values JSON cannot hold") from None
+    if envelope["sha256"] != digest:
         raise RecordError("saved game failed its checksum: it was corrupted or edited")
     return envelope["body"]

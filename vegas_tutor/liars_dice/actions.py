@@ -1,4 +1,4 @@
-"""The actions of Liar's Dice besides bids: challenge, show (and re-roll), and the chance action roll.
+"""The actions of Liar's Dice besides bids: challenge, show (and re-roll) or not, and the chance action roll.
 
 Dice are written as faces sorted lowest first, the star as ``1`` (printed ``★``).
 
@@ -67,6 +67,14 @@ class Show:
 
 
 @dataclass(frozen=True)
+class NoShow:
+    """Right after your own bid: keep every die in the cup (the next player then raises or challenges)."""
+
+    def __str__(self) -> str:
+        return "no show"
+
+
+@dataclass(frozen=True)
 class Roll:
     """The chance action. Bare, the state's own generator rolls; with ``faces``, that is the result.
 
@@ -88,8 +96,8 @@ class Roll:
         return "roll" if self.faces is None else f"roll {faces_text(self.faces)}"
 
 
-Action = Bid | Challenge | Show | Roll
-ACTION_TYPES = (Bid, Challenge, Show, Roll)
+Action = Bid | Challenge | Show | NoShow | Roll
+ACTION_TYPES = (Bid, Challenge, Show, NoShow, Roll)
 
 
 def parse_action(text: str) -> Action:
@@ -100,6 +108,8 @@ def parse_action(text: str) -> Action:
     tokens = words.split(" ")
     if words in {"challenge", "call", "liar"}:
         return Challenge()
+    if words in {"no show", "keep"}:
+        return NoShow()
     if tokens[0] == "roll":
         return Roll() if len(tokens) == 1 else Roll(_read_faces(tokens[1:], text))
     if tokens[0] == "show":

@@ -4,58 +4,63 @@ A game is a series of rounds. A round starts with chance: each player with dice 
 one pending :class:`Roll` per player from the opener round the table. Then players bid in turn (the
 opener anywhere on the track, everyone after must raise) until someone challenges.
 
-**Show and re-roll.** Right after a bid, while the bidder still has at least two hidden dice, the
-bidder may show. ``legal_actions()`` then lists, after the next player's raises and challenge, one
-:class:`Show` per sub-multiset of the bidder's hidden dice that leaves at least one die in the cup
-(smallest first). A show acts for the bidder (:attr:`State.may_show` names them), is followed by the
-bidder's re-roll (a pending chance node), and the turn stays with the next player. The show is
-optional: the next player simply acting closes the window. :attr:`State.current_player` is the next
-player throughout, so a bot for the bidder looks at :attr:`State.may_show`.
+**Show and re-roll.** Right after a bid by a player with at least two hidden dice, the bidder decides
+first (they are :attr:`State.current_player`, :attr:`State.phase` is ``"show"``): ``legal_actions()`` is
+:class:`NoShow`, then one :class:`Show` per sub-multiset of their hidden dice that leaves at least one die
+in the cup (smallest first). A show is followed by the bidder's re-roll (a pending chance node); then the
+next player raises or challenges. Nothing another player can read reveals the bidder's cup.
 
 >>> s = new_game(2, dice=2, seed=1)
 >>> s.apply(Roll((2, 5))); s.apply(Roll((1, 6)))
->>> s.apply(Bid(2, 5)); s.apply(Challenge())
+>>> s.apply(Bid(2, 5)); s.apply(NoShow()); s.apply(Challenge())
 >>> s.last_challenge.count, s.last_challenge.losses
 (2, (0, 1))
 """
 
 from __future__ import annotations
 
-import copy as _copy
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from typing import Any, Literal, Self
 
+from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.dice import Rng, make_rng, roll_outcomes
-from vegas_tutor.core.errors import (
-    ConfigError,
-    IllegalActionError,
-    InvalidActionError,
-    RecordError,
-    VegasTutorError,
-)
-from vegas_tutor.core.record import dump_record, load_record
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.events import Event
+from vegas_tutor.core.state import GameStateBase
 from vegas_tutor.liars_dice.actions import (
     ACTION_TYPES,
     Action,
     Challenge,
+    NoShow,
     Roll,
     Show,
-    faces_text,
     parse_action,
 )
 from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
 
-GAME_ID = "liars_dice"
-RECORD_VERSION = 1
 MAX_PLAYERS = 4
 MAX_DICE = 10
 
-Phase = Literal["roll", "bid", "over"]
+Phase = Literal["roll", "show", "bid", "over"]
+"""``roll``: a cup is to be rolled; ``show``: the last bidder decides whether to show; ``bid``: raise or
+challenge; ``over``: one player has dice left."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """A game's settings: 2..4 players, each starting with 1..10 dice."""
+
+    players: int = 4
+    dice: int = 5
+
+    def __post_init__(self) -> None:
+        whole_number(self.players, "Liar's Dice: the number of players", 2, MAX_PLAYERS)
+        whole_number(self.dice, "Liar's Dice: the dice per player", 1, MAX_DICE)
 
 
 def count_matches(dice: Sequence[int], face: int) -> int:
@@ -198,30 +203,39 @@ def show_options(hidden: tuple[int, ...]) -> tuple[Show, ...]:
     return tuple(Show(s) for s in subsets)
 
 
-class State:
+@dataclass
+class _Data:
+    """What changes during a game (every field immutable, so a copy is shallow)."""
+
+    counts: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[int, ...], ...]
+    bids: tuple[tuple[int, Bid], ...]
+    turn: int
+    """The seat to bid or challenge next."""
+    window: bool
+    """The last bidder is deciding whether to show and re-roll (they are the player to act)."""
+    pending: tuple[int, ...]
+    """Seats still to roll their cup, in order."""
+    last: ChallengeResult | None
+    opener: int
+
+    def copy(self) -> _Data:
+        return replace(self)
+
+
+class State(GameStateBase[_Data, Action]):
     """One game of Liar's Dice. Use :func:`new_game` or :meth:`State.start` to make one."""
 
-    __slots__ = (
-        "_bids", "_counts", "_hidden", "_history", "_last", "_opener", "_pending", "_rng",
-        "_shown", "_turn", "_window",
-    )
+    GAME_ID = "liars_dice"
 
     def __init__(self, dice_counts: Sequence[int], *, opener: int = 0, seed: int | None = None) -> None:
-        counts = tuple(dice_counts)
-        if not 2 <= len(counts) <= MAX_PLAYERS:
-            raise ConfigError(f"Liar's Dice needs 2..{MAX_PLAYERS} players, got {len(counts)}")
-        if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= MAX_DICE for c in counts):
-            raise ConfigError(f"each player holds 0..{MAX_DICE} dice, got {list(counts)}")
-        if sum(1 for c in counts if c > 0) < 2:
-            raise ConfigError(f"a game needs at least two players with dice, got {list(counts)}")
-        if not isinstance(opener, int) or not 0 <= opener < len(counts) or counts[opener] == 0:
-            raise ConfigError(f"the opener must be a seat with dice, got {opener!r}")
-        self._rng: Rng = make_rng(seed)
-        self._counts = counts
-        self._opener = opener
-        self._history: list[tuple[Action, tuple[Any, ...]]] = []
-        self._last: ChallengeResult | None = None
-        self._begin_round(opener)
+        counts = check_counts(dice_counts, opener)
+        n = len(counts)
+        data = _Data(counts, (), (), (), opener, False, (), None, opener)
+        _begin_round(data, opener)
+        assert n == len(data.hidden)
+        super().__init__(data, make_rng(seed), {"dice_counts": list(counts), "opener": opener})
 
     @classmethod
     def start(cls, dice_counts: Sequence[int], *, opener: int = 0, seed: int | None = None) -> State:
@@ -232,145 +246,131 @@ class State:
         """
         return cls(dice_counts, opener=opener, seed=seed)
 
-    # ----------------------------------------------------------------------------------- internals
-    def _begin_round(self, opener: int) -> None:
-        n = len(self._counts)
-        self._hidden: tuple[tuple[int, ...], ...] = tuple(() for _ in range(n))
-        self._shown: tuple[tuple[int, ...], ...] = tuple(() for _ in range(n))
-        self._bids: tuple[tuple[int, Bid], ...] = ()
-        self._turn = opener
-        self._window = False
-        order = [(opener + i) % n for i in range(n)]
-        self._pending: tuple[int, ...] = tuple(s for s in order if self._counts[s] > 0)
-        if sum(1 for c in self._counts if c > 0) <= 1:
-            self._pending = ()
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._counts, self._hidden, self._shown, self._bids, self._turn, self._window,
-                self._pending, self._last, self._opener)
-
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self._counts, self._hidden, self._shown, self._bids, self._turn, self._window,
-         self._pending, self._last, self._opener) = snap
-
-    def _next_seat(self, seat: int) -> int:
-        n = len(self._counts)
-        for step in range(1, n + 1):
-            s = (seat + step) % n
-            if self._counts[s] > 0:
-                return s
-        raise AssertionError("no seat with dice")  # pragma: no cover - the game ends before this
-
-    def _to_roll(self, seat: int) -> int:
-        return self._counts[seat] - len(self._shown[seat])
-
-    def _replace(self, cups: tuple[tuple[int, ...], ...], seat: int, faces: tuple[int, ...]) -> tuple[
-            tuple[int, ...], ...]:
-        return (*cups[:seat], faces, *cups[seat + 1:])
-
     # ----------------------------------------------------------------------------------- queries
     @property
+    def config(self) -> Config:
+        return Config(len(self._d.counts), max(self._d.counts))
+
+    @property
     def players(self) -> int:
-        return len(self._counts)
+        return len(self._d.counts)
 
     @property
     def dice_counts(self) -> tuple[int, ...]:
         """Dice each seat holds (hidden and shown); 0 = out of the game."""
-        return self._counts
+        return self._d.counts
 
     @property
     def phase(self) -> Phase:
         if self.is_over:
             return "over"
-        return "roll" if self._pending else "bid"
+        if self._d.pending:
+            return "roll"
+        return "show" if self._d.window else "bid"
 
     @property
     def is_chance(self) -> bool:
         """True while a roll is pending (apply a :class:`Roll`)."""
-        return bool(self._pending)
+        return bool(self._d.pending) and not self.is_over
 
     @property
     def is_over(self) -> bool:
-        return sum(1 for c in self._counts if c > 0) <= 1
+        return sum(1 for c in self._d.counts if c > 0) <= 1
 
     @property
     def winners(self) -> list[int]:
         """The last player with dice, once the game is over; else empty."""
-        return [s for s, c in enumerate(self._counts) if c > 0] if self.is_over else []
+        return [s for s, c in enumerate(self._d.counts) if c > 0] if self.is_over else []
 
     @property
     def current_player(self) -> int | None:
-        """The seat to act, or to roll while :attr:`is_chance`; ``None`` once the game is over."""
+        """The seat to act (or to roll while :attr:`is_chance`); ``None`` once the game is over.
+
+        Right after a bid, while :attr:`may_show` is set, that is the bidder deciding on a show.
+        """
+        d = self._d
         if self.is_over:
             return None
-        return self._pending[0] if self._pending else self._turn
+        if d.pending:
+            return d.pending[0]
+        return d.bids[-1][0] if d.window else d.turn
 
     @property
     def bids(self) -> tuple[tuple[int, Bid], ...]:
         """This round's bids as (seat, bid), oldest first."""
-        return self._bids
+        return self._d.bids
 
     @property
     def last_bid(self) -> Bid | None:
-        return self._bids[-1][1] if self._bids else None
+        return self._d.bids[-1][1] if self._d.bids else None
 
     @property
     def bidder(self) -> int | None:
-        return self._bids[-1][0] if self._bids else None
+        return self._d.bids[-1][0] if self._d.bids else None
+
+    @property
+    def next_to_bid(self) -> int:
+        """The seat that raises or challenges next (after the bidder's show decision, if pending)."""
+        return self._d.turn
 
     @property
     def may_show(self) -> int | None:
-        """The seat that may show and re-roll right now (the last bidder), else ``None``."""
-        if self._window and not self._pending and self._bids:
-            return self._bids[-1][0]
+        """The seat deciding right now whether to show and re-roll (the last bidder), else ``None``."""
+        d = self._d
+        if d.window and not d.pending and d.bids and not self.is_over:
+            return d.bids[-1][0]
         return None
 
     @property
     def hidden(self) -> tuple[tuple[int, ...], ...]:
         """Every seat's hidden dice (the whole truth: use :meth:`observation` for one player's view)."""
-        return self._hidden
+        return self._d.hidden
 
     @property
     def shown(self) -> tuple[tuple[int, ...], ...]:
-        return self._shown
+        return self._d.shown
 
     @property
     def opener(self) -> int:
         """Who opened (or opens) the current round."""
-        return self._opener
+        return self._d.opener
 
     @property
     def last_challenge(self) -> ChallengeResult | None:
-        return self._last
+        return self._d.last
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied so far (rolls with their results)."""
-        return tuple(a for a, _ in self._history)
+    def events(self) -> tuple[Event, ...]:
+        """What the last action did, as structured events (see :mod:`vegas_tutor.liars_dice.words`)."""
+        if not self._history:
+            return ()
+        return action_events(self._history[-1][0].played, self._history[-1][1], self._d)
 
     def total_dice(self) -> int:
-        return sum(self._counts)
+        return sum(self._d.counts)
 
     def legal_actions(self) -> list[Action]:
-        """Chance: ``[Roll()]``. Bidding: raises (track order), then challenge, then the bidder's shows."""
+        """Chance: ``[Roll()]``. The bidder's show decision: no show, then each show (smallest first).
+        Bidding: raises (track order), then challenge."""
+        d = self._d
         if self.is_over:
             return []
-        if self._pending:
+        if d.pending:
             return [Roll()]
+        if d.window:
+            return [NoShow(), *show_options(d.hidden[d.bids[-1][0]])]
         last = self.last_bid
         out: list[Action] = list(ALL_BIDS[last.rank + 1:] if last is not None else ALL_BIDS)
         if last is not None:
             out.append(Challenge())
-        shower = self.may_show
-        if shower is not None:
-            out.extend(show_options(self._hidden[shower]))
         return out
 
-    def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """While a roll is pending, each result (sorted faces) with its exact probability; else empty."""
-        if not self._pending or self.is_over:
+        d = self._d
+        if not d.pending or self.is_over:
             return []
-        n = self._to_roll(self._pending[0])
+        n = _to_roll(d, d.pending[0])
         return [
             (Roll(tuple(f for f in FACES for _ in range(c[f - 1]))), p) for c, p in roll_outcomes(n)
         ]
@@ -379,16 +379,17 @@ class State:
         """What ``player`` may see (own cup, shown dice, counts, bids, the last public challenge)."""
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise InvalidActionError(f"no seat {player!r} in a {self.players}-player game")
+        d = self._d
         return Observation(
             player=player,
-            dice_counts=self._counts,
-            own_hidden=self._hidden[player],
-            shown=self._shown,
-            bids=self._bids,
+            dice_counts=d.counts,
+            own_hidden=d.hidden[player],
+            shown=d.shown,
+            bids=d.bids,
             phase=self.phase,
             current_player=self.current_player,
             may_show=self.may_show == player,
-            last_challenge=self._last,
+            last_challenge=d.last,
             winners=tuple(self.winners),
         )
 
@@ -397,155 +398,183 @@ class State:
         if isinstance(action, str):
             return parse_action(action)
         if not isinstance(action, ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Liar's Dice action (Bid, Challenge, Show, Roll)")
+            raise InvalidActionError(
+                f"{action!r} is not a Liar's Dice action (Bid, Challenge, Show, NoShow, Roll)")
         return action
 
-    def _check(self, action: Action) -> None:
-        where = f"(seat {self.current_player}, {self.phase} phase)"
-        if self.is_over:
-            raise IllegalActionError(f"{action} is not legal: the game is over")
-        if self._pending:
-            if not isinstance(action, Roll):
-                raise IllegalActionError(f"{action} is not legal: seat {self._pending[0]} must roll first")
-            n = self._to_roll(self._pending[0])
-            if action.faces is not None and len(action.faces) != n:
-                raise IllegalActionError(
-                    f"{action} is not legal: seat {self._pending[0]} rolls {n} dice, not {len(action.faces)}"
-                )
-            return
-        if isinstance(action, Roll):
-            raise IllegalActionError(f"{action} is not legal: no roll is pending {where}")
-        if isinstance(action, Bid):
-            last = self.last_bid
-            if last is not None and action <= last:
-                raise IllegalActionError(f"{action} is not legal: it does not raise {last} {where}")
-        elif isinstance(action, Challenge):
-            if self.last_bid is None:
-                raise IllegalActionError(f"challenge is not legal: there is no bid yet {where}")
-        else:
-            shower = self.may_show
-            if shower is None:
-                raise IllegalActionError(f"{action} is not legal: only right after one's own bid {where}")
-            hidden = Counter(self._hidden[shower])
-            if Counter(action.faces) - hidden:
-                raise IllegalActionError(
-                    f"{action} is not legal: seat {shower} hides {faces_text(self._hidden[shower])}"
-                )
-            if len(action.faces) >= len(self._hidden[shower]):
-                raise IllegalActionError(f"{action} is not legal: at least one die must stay to re-roll")
+    def _play(self, d: _Data, action: Action) -> Action:
+        played = _check(d, action, self.current_player, self.phase)
+        if isinstance(played, Roll) and played.faces is None:
+            n = _to_roll(d, d.pending[0])
+            played = Roll(tuple(int(f) for f in self._rng.integers(1, 7, size=n)))
+        _execute(d, played, self._rng)
+        return played
 
-    def apply(self, action: Action | str) -> None:
-        """Check and play ``action`` (or its text); on error raise and leave the state untouched."""
-        act = self._coerce(action)
-        self._check(act)
-        self._play(act)
+    def _execute(self, d: _Data, action: Action) -> None:
+        _execute(d, action, self._rng)
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Play ``action`` without checking it (fast path for bots and simulation; must be legal)."""
-        self._play(action)
-
-    def _play(self, action: Action) -> None:
-        snap = self._snapshot()
-        if isinstance(action, Roll):
-            rng_state = None
-            if action.faces is None:
-                rng_state = self._rng.bit_generator.state
-                n = self._to_roll(self._pending[0])
-                action = Roll(tuple(int(f) for f in self._rng.integers(1, 7, size=n)))
-            self._history.append((action, (*snap, rng_state)))
-            assert action.faces is not None
-            seat = self._pending[0]
-            self._hidden = self._replace(self._hidden, seat, action.faces)
-            self._pending = self._pending[1:]
-            return
-        self._history.append((action, (*snap, None)))
-        if isinstance(action, Bid):
-            seat = self._turn
-            self._bids = (*self._bids, (seat, action))
-            self._turn = self._next_seat(seat)
-            self._window = len(self._hidden[seat]) >= 2
-        elif isinstance(action, Show):
-            seat = self._bids[-1][0]
-            self._shown = self._replace(self._shown, seat, tuple(sorted(self._shown[seat] + action.faces)))
-            self._hidden = self._replace(self._hidden, seat, ())
-            self._window = False
-            self._pending = (seat,)
-        else:
-            self._resolve_challenge()
-
-    def _resolve_challenge(self) -> None:
-        bidder, bid = self._bids[-1]
-        challenger = self._turn
-        cups = tuple(tuple(sorted(h + s)) for h, s in zip(self._hidden, self._shown, strict=True))
-        count = sum(count_matches(cup, bid.face) for cup in cups)
-        losses = challenge_losses(bid, count, bidder=bidder, challenger=challenger, dice_counts=self._counts)
-        winner = challenger if count < bid.quantity else bidder
-        self._last = ChallengeResult(bid, bidder, challenger, cups, count, losses, winner)
-        self._counts = tuple(c - lost for c, lost in zip(self._counts, losses, strict=True))
-        self._window = False
-        self._opener = winner
-        self._begin_round(winner)
-
-    def undo(self) -> Action:
-        """Take back the last action (a roll too, with the generator rewound) and return it."""
-        if not self._history:
-            raise IllegalActionError("nothing to undo: no action has been played")
-        action, snap = self._history.pop()
-        *fields, rng_state = snap
-        self._restore(tuple(fields))
-        if rng_state is not None:
-            self._rng.bit_generator.state = rng_state
-            return Roll()
-        return action
-
-    def copy(self) -> Self:
-        """An independent copy (its own generator in the same state): branch freely."""
-        other = _copy.copy(self)
-        other._rng = _copy.deepcopy(self._rng)
-        other._history = list(self._history)
-        return other
-
-    # ----------------------------------------------------------------------------------- records
-    def to_json(self) -> str:
-        """The game as a sealed record: the starting position, every action, and the generator's state."""
-        start = self._history[0][1] if self._history else self._snapshot()
-        body = {
-            "dice_counts": list(start[0]),
-            "opener": start[8],
-            "actions": [str(a) for a, _ in self._history],
-            "rng": self._rng.bit_generator.state,
-        }
-        return dump_record(GAME_ID, RECORD_VERSION, body)
+    def _config_json(self) -> dict[str, Any]:
+        return {"players": self.players}
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
-        """Rebuild a game from :meth:`to_json`, replaying every action through the rules."""
-        body = load_record(text, GAME_ID, RECORD_VERSION)
-        if not isinstance(body, dict) or set(body) != {"dice_counts", "opener", "actions", "rng"}:
-            raise RecordError("Liar's Dice record body must hold dice_counts, opener, actions and rng")
-        counts, opener, actions = body["dice_counts"], body["opener"], body["actions"]
-        if not isinstance(counts, list) or not isinstance(actions, list):
-            raise RecordError("Liar's Dice record: dice_counts and actions must be lists")
-        try:
-            state = cls(counts, opener=opener)
-            for i, text_action in enumerate(actions):
-                act = parse_action(text_action)
-                if isinstance(act, Roll) and act.is_bare:
-                    raise RecordError(f"Liar's Dice record: action {i} is a roll without its result")
-                state.apply(act)
-        except VegasTutorError as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"Liar's Dice record does not replay: {exc}") from None
-        try:
-            state._rng.bit_generator.state = body["rng"]
-        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
-            raise RecordError(f"Liar's Dice record has a bad generator state: {exc}") from None
-        return state
+    def _from_record(cls, config: Any, origin: Any) -> Self:
+        if not isinstance(config, dict) or set(config) != {"players"}:
+            raise RecordError("Liar's Dice record: config must hold the player count only")
+        if not isinstance(origin, dict) or set(origin) != {"dice_counts", "opener"}:
+            raise RecordError("Liar's Dice record: origin must hold dice_counts and opener")
+        counts, opener = origin["dice_counts"], origin["opener"]
+        if not isinstance(counts, list) or len(counts) != config["players"]:
+            raise RecordError("Liar's Dice record: dice_counts must be a list of one count per player")
+        if isinstance(opener, bool) or not isinstance(opener, int):
+            raise RecordError(f"Liar's Dice record: the opener must be a seat number, not {opener!r}")
+        return cls(counts, opener=opener)
 
     def __repr__(self) -> str:
-        return (f"<liars_dice.State dice={list(self._counts)} phase={self.phase} "
+        return (f"<liars_dice.State dice={list(self._d.counts)} phase={self.phase} "
                 f"player={self.current_player} bid={self.last_bid}>")
+
+
+def check_counts(dice_counts: Sequence[int], opener: object) -> tuple[int, ...]:
+    """The dice per seat of a round's start, checked (:class:`ConfigError` if impossible)."""
+    counts = tuple(dice_counts)
+    Config(len(counts), 1)  # the player count
+    if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= MAX_DICE for c in counts):
+        raise ConfigError(f"each player holds 0..{MAX_DICE} dice, got {list(counts)}")
+    if sum(1 for c in counts if c > 0) < 2:
+        raise ConfigError(f"a game needs at least two players with dice, got {list(counts)}")
+    if not isinstance(opener, int) or isinstance(opener, bool) or not 0 <= opener < len(counts) \
+            or counts[opener] == 0:
+        raise ConfigError(f"the opener must be a seat with dice, got {opener!r}")
+    return counts
+
+
+def _begin_round(d: _Data, opener: int) -> None:
+    n = len(d.counts)
+    d.hidden = tuple(() for _ in range(n))
+    d.shown = tuple(() for _ in range(n))
+    d.bids = ()
+    d.turn = opener
+    d.window = False
+    order = [(opener + i) % n for i in range(n)]
+    d.pending = tuple(s for s in order if d.counts[s] > 0)
+    if sum(1 for c in d.counts if c > 0) <= 1:
+        d.pending = ()
+
+
+def _next_seat(d: _Data, seat: int) -> int:
+    n = len(d.counts)
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if d.counts[s] > 0:
+            return s
+    raise AssertionError("no seat with dice")  # pragma: no cover - the game ends before this
+
+
+def _to_roll(d: _Data, seat: int) -> int:
+    return d.counts[seat] - len(d.shown[seat])
+
+
+def _replace(cups: tuple[tuple[int, ...], ...], seat: int, faces: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (*cups[:seat], faces, *cups[seat + 1:])
+
+
+def _check(d: _Data, action: Action, player: int | None, phase: str) -> Action:
+    """Raise :class:`IllegalActionError` unless ``action`` is legal in ``d``; return it."""
+    where = f"(seat {player}, {phase} phase)"
+    if player is None:
+        raise IllegalActionError(f"{action} is not legal: the game is over")
+    if d.pending:
+        if not isinstance(action, Roll):
+            raise IllegalActionError(f"{action} is not legal: seat {d.pending[0]} must roll first")
+        n = _to_roll(d, d.pending[0])
+        if action.faces is not None and len(action.faces) != n:
+            raise IllegalActionError(
+                f"{action} is not legal: seat {d.pending[0]} rolls {n} dice, not {len(action.faces)}")
+        return action
+    if isinstance(action, Roll):
+        raise IllegalActionError(f"{action} is not legal: no roll is pending {where}")
+    if d.window:
+        if not isinstance(action, Show | NoShow):
+            raise IllegalActionError(
+                f"{action} is not legal: seat {player} has just bid and first decides whether to show {where}")
+        if isinstance(action, Show):
+            hidden = Counter(d.hidden[player])
+            if Counter(action.faces) - hidden:
+                raise IllegalActionError(f"{action} is not legal: those are not dice in seat {player}'s cup")
+            if len(action.faces) >= len(d.hidden[player]):
+                raise IllegalActionError(f"{action} is not legal: at least one die must stay to re-roll")
+        return action
+    if isinstance(action, Show | NoShow):
+        raise IllegalActionError(f"{action} is not legal: only right after one's own bid {where}")
+    last = d.bids[-1][1] if d.bids else None
+    if isinstance(action, Bid):
+        if last is not None and action <= last:
+            raise IllegalActionError(f"{action} is not legal: it does not raise {last} {where}")
+    elif last is None:
+        raise IllegalActionError(f"challenge is not legal: there is no bid yet {where}")
+    return action
+
+
+def _execute(d: _Data, action: Action, rng: Rng) -> None:
+    if isinstance(action, Roll):
+        seat = d.pending[0]
+        faces = action.faces
+        if faces is None:
+            faces = tuple(sorted(int(f) for f in rng.integers(1, 7, size=_to_roll(d, seat))))
+        d.hidden = _replace(d.hidden, seat, faces)
+        d.pending = d.pending[1:]
+    elif isinstance(action, Bid):
+        seat = d.turn
+        d.bids = (*d.bids, (seat, action))
+        d.turn = _next_seat(d, seat)
+        d.window = len(d.hidden[seat]) >= 2
+    elif isinstance(action, NoShow):
+        d.window = False
+    elif isinstance(action, Show):
+        seat = d.bids[-1][0]
+        d.shown = _replace(d.shown, seat, tuple(sorted(d.shown[seat] + action.faces)))
+        d.hidden = _replace(d.hidden, seat, ())
+        d.window = False
+        d.pending = (seat,)
+    else:
+        _resolve_challenge(d)
+
+
+def _resolve_challenge(d: _Data) -> None:
+    bidder, bid = d.bids[-1]
+    challenger = d.turn
+    cups = tuple(tuple(sorted(h + s)) for h, s in zip(d.hidden, d.shown, strict=True))
+    count = sum(count_matches(cup, bid.face) for cup in cups)
+    losses = challenge_losses(bid, count, bidder=bidder, challenger=challenger, dice_counts=d.counts)
+    winner = challenger if count < bid.quantity else bidder
+    d.last = ChallengeResult(bid, bidder, challenger, cups, count, losses, winner)
+    d.counts = tuple(c - lost for c, lost in zip(d.counts, losses, strict=True))
+    d.opener = winner
+    _begin_round(d, winner)
+
+
+def action_events(action: Action, before: _Data, after: _Data) -> tuple[Event, ...]:
+    """The structured events of ``action`` played from ``before`` to ``after``."""
+    if isinstance(action, Roll):
+        seat = before.pending[0]
+        return (Event("roll", seat=seat, dice=len(action.faces or ())),)
+    if isinstance(action, Bid):
+        return (Event("bid", seat=before.turn, bid=str(action), quantity=action.quantity, face=action.face),)
+    if isinstance(action, NoShow):
+        return (Event("no_show", seat=before.bids[-1][0]),)
+    if isinstance(action, Show):
+        return (Event("show", seat=before.bids[-1][0], faces=list(action.faces),
+                      rerolled=len(before.hidden[before.bids[-1][0]]) - len(action.faces)),)
+    result = after.last
+    assert result is not None
+    events = [Event("challenge", seat=result.challenger, bidder=result.bidder, bid=str(result.bid),
+                    count=result.count, perfect=result.perfect)]
+    events.extend(Event("lose", seat=s, dice=n, left=after.counts[s]) for s, n in enumerate(result.losses) if n)
+    if sum(1 for c in after.counts if c > 0) <= 1:
+        events.append(Event("game_over", winners=[s for s, c in enumerate(after.counts) if c > 0]))
+    else:
+        events.append(Event("round_start", opener=result.winner))
+    return tuple(events)
 
 
 def new_game(players: int = 4, *, dice: int = 5, seed: int | None = None) -> State:
@@ -555,8 +584,5 @@ def new_game(players: int = 4, *, dice: int = 5, seed: int | None = None) -> Sta
     >>> s.current_player, s.is_chance, len(s.chance_outcomes())
     (0, True, 252)
     """
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= MAX_PLAYERS:
-        raise ConfigError(f"Liar's Dice needs 2..{MAX_PLAYERS} players, got {players!r}")
-    if not isinstance(dice, int) or isinstance(dice, bool) or not 1 <= dice <= MAX_DICE:
-        raise ConfigError(f"each player starts with 1..{MAX_DICE} dice, got {dice!r}")
-    return State([dice] * players, seed=seed)
+    config = Config(players, dice)
+    return State([config.dice] * config.players, seed=seed)

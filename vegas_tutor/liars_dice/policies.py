@@ -1,6 +1,7 @@
 """Two named policies for Liar's Dice, played one decision at a time through :class:`State`.
 
-- ``"random"``: uniform over ``state.legal_actions()`` (raises, challenge and the bidder's shows alike).
+- ``"random"``: uniform over ``state.legal_actions()``: after its own bid, over no show and every show;
+  else over the raises and the challenge.
 - ``"odds"``: from the player's own observation, challenge the current bid if it is less likely true
   than not (P(stands) < 1/2) or cannot be raised; otherwise raise to the legal bid most likely to be
   true, the lowest such bid on the track on ties. It never shows. The opener bids the same way.
@@ -19,7 +20,7 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
-from vegas_tutor.liars_dice.actions import Action, Challenge, Roll
+from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS, State
 from vegas_tutor.liars_dice.odds import _fractions
 from vegas_tutor.liars_dice.track import ALL_BIDS, STAR
@@ -81,6 +82,8 @@ def odds_policy(state: State) -> Action:
     if me is None:
         raise ConfigError("the game is over: nobody acts")
     seen = state.observation(me)
+    if seen.may_show:
+        return NoShow()
     probs = stand_probabilities(_known_counts(seen.known), np.array([seen.unknown]))[0]
     last = seen.last_bid
     choice = int(odds_choices(probs[None, :], np.array([last.rank if last is not None else -1]))[0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vegas_tutor.core.scenario import Scenario, Step
-from vegas_tutor.liars_dice.actions import Roll
+from vegas_tutor.liars_dice.actions import NoShow, Roll
 from vegas_tutor.liars_dice.engine import State
 
 YOU, SHANE, MIKE, MARY = "You", "Shane", "Mike", "Mary"
@@ -39,8 +39,9 @@ class _Script:
 
     def play(self, name: str, action: str, narration: str, *highlight: str) -> None:
         seat = self.seat(name)
-        acting = self.state.may_show if action.startswith("show") else self.state.current_player
-        assert acting == seat, f"{name} is not the one to {action}"
+        if self.state.may_show is not None and not action.startswith("show"):
+            self.state.apply(NoShow())  # the bidder kept their cup: the examples only tell the shows
+        assert self.state.current_player == seat, f"{name} is not the one to {action}"
         self.state.apply(action)
         self.step(narration, *(highlight or (f"seat:{seat}",)))
 

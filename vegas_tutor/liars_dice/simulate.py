@@ -2,7 +2,8 @@
 
 Every round starts fresh: ``players`` seats with ``dice`` dice each, seat 0 opens, and the round
 ends at the first challenge. The named policies are those of :mod:`vegas_tutor.liars_dice.policies`
-(``"random"``: uniform over the legal actions, shows included; ``"odds"``). The rules are the
+(``"random"``: uniform over the legal actions at each decision, the bidder's show decision included;
+``"odds"``). The rules are the
 engine's; tests check the batch against rounds played through :class:`State`.
 
 >>> r = simulate_rounds(1000, players=2, dice=5, policy="random", seed=1)
@@ -19,7 +20,7 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError
-from vegas_tutor.liars_dice.actions import Challenge, Roll, Show
+from vegas_tutor.liars_dice.actions import Challenge, Show
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS, ChallengeResult, State
 from vegas_tutor.liars_dice.policies import (
     BID_FACE,
@@ -29,7 +30,7 @@ from vegas_tutor.liars_dice.policies import (
     odds_choices,
     stand_probabilities,
 )
-from vegas_tutor.liars_dice.track import ALL_BIDS
+from vegas_tutor.liars_dice.track import ALL_BIDS, Bid
 
 IntArray = npt.NDArray[np.int64]
 _N_BIDS = len(ALL_BIDS)
@@ -108,16 +109,21 @@ def play_batch(hidden: IntArray, policy: str, rng: Rng) -> RoundResults:
     )
     live = np.arange(n)
     while len(live):
+        deciding = window[live]
+        if deciding.any():  # the last bidder decides whether to show (the odds policy never does)
+            rows = live[deciding]
+            if policy == "random":
+                cups = hidden[rows, bidder[rows]]
+                n_show = np.prod(cups + 1, axis=1) - 2
+                showing = np.floor(rng.random(len(rows)) * (n_show + 1)).astype(np.int64) > 0
+                _show(rows[showing], hidden, shown, bidder, rng, out)
+            window[rows] = False
         b, t = bid[live], turn[live]
         if policy == "random":
             n_raise = _N_BIDS - (b + 1)
             n_challenge = (b >= 0).astype(np.int64)
-            bidder_cups = hidden[live, np.maximum(bidder[live], 0)]
-            n_show = np.where(window[live], np.prod(bidder_cups + 1, axis=1) - 2, 0)
-            pick = np.floor(rng.random(len(live)) * (n_raise + n_challenge + n_show)).astype(np.int64)
+            pick = np.floor(rng.random(len(live)) * (n_raise + n_challenge)).astype(np.int64)
             raising = pick < n_raise
-            challenging = ~raising & (pick < n_raise + n_challenge)
-            showing = ~raising & ~challenging
             new_bid = b + 1 + pick
         else:
             known = hidden[live, t] + shown[live].sum(axis=1)
@@ -125,8 +131,7 @@ def play_batch(hidden: IntArray, policy: str, rng: Rng) -> RoundResults:
             probs = stand_probabilities(known, unknown)
             new_bid = odds_choices(probs, b)
             raising = new_bid >= 0
-            challenging = ~raising
-            showing = np.zeros(len(live), dtype=bool)
+        challenging = ~raising
 
         rows = live[raising]
         if len(rows):
@@ -137,22 +142,25 @@ def play_batch(hidden: IntArray, policy: str, rng: Rng) -> RoundResults:
             window[rows] = hidden[rows, seats].sum(axis=1) >= 2
             out.bids[rows] += 1
 
-        rows = live[showing]
-        if len(rows):
-            seats = bidder[rows]
-            cups = hidden[rows, seats]
-            take = _random_sub_multisets(cups, rng)
-            shown[rows, seats] += take
-            left = cups.sum(axis=1) - take.sum(axis=1)
-            hidden[rows, seats] = rng.multinomial(left, _SIXTH)
-            window[rows] = False
-            out.shows[rows] += 1
-
         rows = live[challenging]
         if len(rows):
             _resolve(rows, hidden, shown, dice, bid, bidder, turn, out)
         live = live[~challenging]
     return out
+
+
+def _show(rows: IntArray, hidden: IntArray, shown: IntArray, bidder: IntArray, rng: Rng,
+          out: RoundResults) -> None:
+    """The bidders of ``rows`` show a uniformly random sub-multiset of their cup and re-roll the rest."""
+    if not len(rows):
+        return
+    seats = bidder[rows]
+    cups = hidden[rows, seats]
+    take = _random_sub_multisets(cups, rng)
+    shown[rows, seats] += take
+    left = cups.sum(axis=1) - take.sum(axis=1)
+    hidden[rows, seats] = rng.multinomial(left, _SIXTH)
+    out.shows[rows] += 1
 
 
 def _resolve(rows: IntArray, hidden: IntArray, shown: IntArray, dice: IntArray, bid: IntArray,
@@ -193,5 +201,5 @@ def play_round(state: State, policy: str, rng: Rng) -> tuple[ChallengeResult, in
             return result, bids, shows
         if isinstance(action, Show):
             shows += 1
-        elif not isinstance(action, Roll):
+        elif isinstance(action, Bid):
             bids += 1
