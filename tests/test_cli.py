@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-from vegas_tutor import cli, resources
+from vegas_tutor import cli, resources, serving
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 
 
 def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_preheated_kernels() -> None:
     options = cli.parse_args([])
-    expected = cli.ServeOptions(port=8866, port_given=False, open_browser=True, lessons=None, preheat="first")
+    expected = cli.ServeOptions(
+        port=8866, port_given=False, open_browser=True, lessons=None, preheat="first", cull_idle=600
+    )
     assert options == expected
-    assert cli.voila_argv(options) == [
+    assert cli.voila_argv(options)[:10] == [
         str(resources.lessons_dir()),
         "--Voila.ip=127.0.0.1",
         "--Voila.port=8866",
@@ -23,7 +26,33 @@ def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_pre
         "--VoilaConfiguration.preheat_kernel=True",
         "--VoilaConfiguration.default_pool_size=0",
         "--LessonsVoila.preheat_first=True",
+        "--MappingKernelManager.cull_idle_timeout=600",
+        "--MappingKernelManager.cull_interval=30",
+        "--MappingKernelManager.cull_connected=True",
     ]
+
+
+def test_cull_idle_sets_the_kernel_culler_and_zero_turns_it_off() -> None:
+    argv = cli.voila_argv(cli.parse_args(["--cull-idle", "5"]))
+    assert "--MappingKernelManager.cull_idle_timeout=5" in argv
+    assert "--MappingKernelManager.cull_interval=1" in argv
+    assert "--MappingKernelManager.cull_connected=True" in argv
+    off = cli.voila_argv(cli.parse_args(["--cull-idle", "0"]))
+    assert "--MappingKernelManager.cull_idle_timeout=0" in off
+    assert not any("cull_connected" in arg for arg in off)
+
+
+def test_help_documents_cull_idle_and_its_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--cull-idle SECONDS" in text
+    assert "(default 600; 0 never)" in text
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Unix-socket kernels only on Linux")
+def test_kernels_talk_over_unix_sockets_so_no_port_can_be_taken_from_them() -> None:
+    assert "--KernelManager.transport=ipc" in cli.voila_argv(cli.parse_args([]))
 
 
 def test_port_and_no_browser_pass_through_and_an_explicit_port_is_not_swapped_for_another() -> None:
@@ -36,9 +65,11 @@ def test_port_and_no_browser_pass_through_and_an_explicit_port_is_not_swapped_fo
 
 
 def test_preheat_all_keeps_a_kernel_for_every_page_and_none_turns_preheating_off() -> None:
-    assert cli.voila_argv(cli.parse_args(["--preheat", "none"]))[-1] == "--VoilaConfiguration.preheat_kernel=False"
+    none = cli.voila_argv(cli.parse_args(["--preheat", "none"]))
+    assert "--VoilaConfiguration.preheat_kernel=False" in none
+    assert not any("pool_size" in arg or "preheat_first" in arg for arg in none)
     argv = cli.voila_argv(cli.parse_args(["--preheat", "all"]))
-    assert argv[-3:] == [
+    assert argv[4:7] == [
         "--VoilaConfiguration.preheat_kernel=True",
         "--VoilaConfiguration.default_pool_size=1",
         "--LessonsVoila.preheat_first=False",
@@ -70,6 +101,8 @@ def test_lesson_names_lists_lessons_in_course_order_only(tmp_path: Path) -> None
         (["--port", "70000"], "between 1 and 65535"),
         (["--port", "eighty"], "whole number"),
         (["--preheat", "some"], "invalid choice"),
+        (["--cull-idle", "-1"], "0 (never) or more seconds"),
+        (["--cull-idle", "ten"], "whole number of seconds"),
         (["--colour", "red"], "unrecognized arguments"),
     ],
 )
@@ -184,7 +217,10 @@ def test_main_hands_the_arguments_to_the_voila_application(monkeypatch: pytest.M
     assert launched == [cli.voila_argv(cli.parse_args(["--no-browser", "--port", "9001"]))]
 
 
-def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie(tmp_path: Path) -> None:
+def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie_and_every_route_is_guarded(
+    tmp_path: Path,
+) -> None:
+    from tornado.web import RedirectHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     app = cli._app_class()()
@@ -192,7 +228,11 @@ def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie(tmp_pat
     app.connection_dir = str(tmp_path)
     app.init_settings()
     routes = app.init_handlers()
-    assert routes[:2] == cli.landing_redirects("/")
+    redirects = cli.landing_redirects("/")
+    assert [(pattern, kwargs) for pattern, _, kwargs in routes[:2]] == [(p, k) for p, _, k in redirects]
+    assert all(issubclass(route[1], RedirectHandler) for route in routes[:2])
+    assert all(route[1].__name__.startswith("Guarded") for route in routes), "a route without the Host check"
+    assert app.template_paths[0] == str(serving.TEMPLATE_DIR)
     page_routes = [route for route in routes if route[0] == "/voila/render/(.*)"]
     assert len(page_routes) == 1
     handler = page_routes[0][1]

@@ -3,8 +3,10 @@
 The root address redirects to the rendered ``index.ipynb`` (Voilà 0.5 has no "default notebook" setting
 for a served folder, voila-dashboards/voila#540, so a small ``Voila`` subclass adds the redirect), the
 folder listing is replaced by the same redirect, a page's kernel is shut down when the learner leaves the
-page, and kernels are pre-heated: the landing page and each game's first lesson keep a kernel that already
-ran them, so opening them only has to draw them.
+page (and, failing that, once idle for ``--cull-idle`` seconds), and kernels are pre-heated: the landing page
+and each game's first lesson keep a kernel that already ran them, so opening them only has to draw them.
+Requests from other sites and pages from other hosts are refused, and no page loads anything from another
+host (``vegas_tutor.serving``).
 
 >>> voila_argv(parse_args(["--port", "9000", "--no-browser"]))[1:4]
 ['--Voila.ip=127.0.0.1', '--Voila.port=9000', '--Voila.port_retries=0']
@@ -22,6 +24,15 @@ from typing import Any
 from vegas_tutor import __version__
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, lessons_dir
+from vegas_tutor.serving import (
+    DEFAULT_CULL_IDLE,
+    TEMPLATE_DIR,
+    culling_argv,
+    ended_on_failure,
+    guarded,
+    page_refusal,
+    refuse,
+)
 
 HOST = "127.0.0.1"
 """The only interface the server binds: the app is for this machine (a class uses Binder or JupyterHub)."""
@@ -41,6 +52,17 @@ class ServeOptions:
     open_browser: bool = True
     lessons: Path | None = None
     preheat: str = "first"
+    cull_idle: int = DEFAULT_CULL_IDLE
+
+
+def _cull_idle(text: str) -> int:
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--cull-idle must be a whole number of seconds, not {text!r}") from None
+    if seconds < 0:
+        raise argparse.ArgumentTypeError(f"--cull-idle must be 0 (never) or more seconds, not {seconds}")
+    return seconds
 
 
 def _port(text: str) -> int:
@@ -74,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
         "game's first lesson; 'all' every lesson (about 130 MB of memory each); 'none' starts a kernel on "
         "each visit (a lesson then takes 2-3 s to open)",
     )
+    parser.add_argument(
+        "--cull-idle", type=_cull_idle, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
+        help=f"shut down a lesson's kernel once it has been idle this long, even if its page is still open "
+        f"(default {DEFAULT_CULL_IDLE}; 0 never): a tab closed without saying so frees its memory",
+    )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
 
@@ -87,6 +114,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
         open_browser=not args.no_browser,
         lessons=args.lessons,
         preheat=args.preheat,
+        cull_idle=args.cull_idle,
     )
 
 
@@ -119,6 +147,11 @@ def voila_argv(options: ServeOptions) -> list[str]:
             f"--VoilaConfiguration.default_pool_size={1 if every else 0}",
             f"--LessonsVoila.preheat_first={not every}",
         ]
+    argv += culling_argv(options.cull_idle)
+    if sys.platform.startswith("linux"):
+        # Kernels talk over Unix sockets: TCP ports picked for a kernel can be taken by another process
+        # before it binds them ("Address already in use" under load); and no other user can reach them.
+        argv.append("--KernelManager.transport=ipc")
     return argv
 
 
@@ -154,14 +187,33 @@ def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]
 
 
 def _app_class() -> Any:
-    """The Voilà application with the landing-page redirects and the page handler that lets a left page shut
-    its kernel down (imported late: Voilà is slow to import)."""
+    """The Voilà application with the landing-page redirects, the request guards, the offline template and
+    the page handler that lets a left page shut its kernel down (imported late: Voilà is slow to import)."""
+    import voila.handler  # type: ignore[import-untyped]
     from traitlets import Bool
     from voila.app import Voila  # type: ignore[import-untyped]
+    from voila.notebook_renderer import NotebookRenderer  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
+    class LessonRenderer(NotebookRenderer):  # type: ignore[misc]  # Voila is untyped
+        """Voilà's page renderer, ending the page with a message when its kernel fails (Voilà would keep the
+        request open for ever) and shutting that kernel down."""
+
+        def generate_content_generator(self, kernel_id: str | None = None, kernel_future: Any = None) -> Any:
+            snippets = super().generate_content_generator(kernel_id, kernel_future)
+            handler = self.request_handler
+
+            async def failed(error: Exception) -> None:
+                handler.log.error("vegas-tutor: the kernel of %s failed: %s", handler.request.uri, error)
+                if kernel_id is not None and kernel_id in handler.kernel_manager:
+                    await handler.kernel_manager.shutdown_kernel(kernel_id, now=True)
+
+            return ended_on_failure(snippets, failed)
+
+    voila.handler.NotebookRenderer = LessonRenderer  # the page handler makes its renderer by this name
+
     class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
-        """Voilà's page handler, also setting the ``_xsrf`` cookie.
+        """Voilà's page handler, refusing pages opened from other sites and setting the ``_xsrf`` cookie.
 
         The rendered page shuts its kernel down when the learner leaves it (a beacon carrying that cookie);
         Voilà 0.5 never sets the cookie, so the shutdown is refused with 403 and every visit would leave a
@@ -169,8 +221,16 @@ def _app_class() -> Any:
         """
 
         async def get(self, path: str | None = None) -> None:
+            headers = self.request.headers
+            reason = page_refusal(headers.get("Sec-Fetch-Site"), headers.get("Origin"), self.application_port())
+            if reason is not None:
+                refuse(self, reason, url=self.request.uri)  # a link from here is a same-origin visit
+                return
             _ = self.xsrf_token  # reading it sets the cookie
             await super().get(path)
+
+        def application_port(self) -> int:
+            return int(self.settings["voila"].port)
 
     class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         """Voilà serving a lessons folder, whose root address is the landing page."""
@@ -178,6 +238,11 @@ def _app_class() -> Any:
         preheat_first = Bool(False, help="pre-heat only the pages of PreheatPlan instead of every page").tag(
             config=True
         )
+
+        def setup_template_dirs(self) -> None:
+            super().setup_template_dirs()
+            if str(TEMPLATE_DIR) not in self.template_paths:
+                self.template_paths.insert(0, str(TEMPLATE_DIR))
 
         def init_settings(self) -> dict[str, Any]:
             settings: dict[str, Any] = super().init_settings()
@@ -189,11 +254,28 @@ def _app_class() -> Any:
             return settings
 
         def init_handlers(self) -> list[Any]:
-            handlers: list[Any] = [
+            routes: list[Any] = [
                 (route[0], LessonPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
                 for route in super().init_handlers()
             ]
-            return [*landing_redirects(self.server_url), *handlers]
+            routes = [*landing_redirects(self.server_url), *routes]
+            return [(route[0], guarded(route[1], lambda: int(self.port)), *route[2:]) for route in routes]
+
+        def launch_browser(self) -> None:
+            """Open the server's address itself (Voilà opens a local file that redirects, and that file links
+            a stylesheet on a CDN; a page opened from a file also counts as opened from another site)."""
+            import threading
+            import webbrowser
+
+            from jupyter_server.utils import url_path_join
+
+            try:
+                browser = webbrowser.get(self.browser or None)
+            except webbrowser.Error as error:
+                self.log.warning("No web browser found: %s.", error)
+                return
+            url = url_path_join(self.connection_url, self.base_url)
+            threading.Thread(target=browser.open, args=(url,), kwargs={"new": self.webbrowser_open_new}).start()
 
     return LessonsVoila
 

@@ -1,0 +1,103 @@
+"""``vegas_tutor.serving`` without a server: the Host and Origin rules, culling, a page whose kernel fails."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from vegas_tutor import serving
+
+PORT = 8866
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8866", "localhost:8866", "LOCALHOST:8866"])
+def test_the_names_the_server_listens_on_are_accepted(host: str) -> None:
+    assert serving.host_refusal(host, PORT) is None
+
+
+@pytest.mark.parametrize(
+    "host", [None, "", "127.0.0.1", "localhost:8867", "evil.example:8866", "127.0.0.1.evil.example:8866",
+             "[::1]:8866", "0.0.0.0:8866"],
+)
+def test_any_other_host_header_is_refused_and_the_refusal_names_the_right_ones(host: str | None) -> None:
+    reason = serving.host_refusal(host, PORT)
+    assert reason is not None and "127.0.0.1:8866 and localhost:8866" in reason
+
+
+def test_origin_is_accepted_only_when_absent_or_this_server() -> None:
+    assert serving.origin_refusal(None, PORT) is None
+    assert serving.origin_refusal("http://127.0.0.1:8866", PORT) is None
+    assert serving.origin_refusal("http://localhost:8866", PORT) is None
+    for origin in ("null", "https://127.0.0.1:8866", "http://127.0.0.1:8000", "http://evil.example",
+                   "http://localhost:8866.evil.example"):
+        assert serving.origin_refusal(origin, PORT) is not None, origin
+
+
+def test_an_echoed_origin_is_shortened() -> None:
+    reason = serving.origin_refusal("http://" + "x" * 10_000, PORT)
+    assert reason is not None and len(reason) < 200
+
+
+def test_a_lesson_page_opens_from_this_server_or_a_typed_address_only() -> None:
+    for site in ("same-origin", "none", None):
+        assert serving.page_refusal(site, None, PORT) is None, site
+    for site in ("cross-site", "same-site"):  # same-site: another port of this machine
+        assert serving.page_refusal(site, None, PORT) == "the lesson was opened from another site"
+    assert serving.page_refusal(None, "http://evil.example", PORT) is not None
+    assert serving.page_refusal("same-origin", "http://evil.example", PORT) is not None
+
+
+def test_the_refusal_page_escapes_what_it_shows() -> None:
+    page = serving.refusal_page("<b>bad</b>", url='/voila/render/x.ipynb?a="<script>')
+    assert "<b>bad</b>" not in page and "&lt;b&gt;" in page
+    assert '"<script>' not in page and 'href="/voila/render/x.ipynb?a=&quot;&lt;script&gt;"' in page
+
+
+@pytest.mark.parametrize(("idle", "interval"), [(1, 1), (5, 1), (60, 3), (600, 30), (3600, 60), (86400, 60)])
+def test_the_cull_interval_is_a_small_part_of_the_idle_time(idle: int, interval: int) -> None:
+    assert serving.cull_interval(idle) == interval
+    assert serving.culling_argv(idle) == [
+        f"--MappingKernelManager.cull_idle_timeout={idle}",
+        f"--MappingKernelManager.cull_interval={interval}",
+        "--MappingKernelManager.cull_connected=True",
+    ]
+
+
+async def _snippets(fail_after: int | None) -> AsyncIterator[tuple[str, Any]]:
+    for number in range(3):
+        if number == fail_after:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        yield f"<p>{number}</p>", None
+
+
+async def _collect(fail_after: int | None) -> tuple[list[str], list[Exception]]:
+    failures: list[Exception] = []
+
+    async def on_failure(error: Exception) -> None:
+        failures.append(error)
+
+    page = [html async for html, _ in serving.ended_on_failure(_snippets(fail_after), on_failure)]
+    return page, failures
+
+
+def test_a_page_whose_kernel_works_is_passed_through_unchanged() -> None:
+    page, failures = asyncio.run(_collect(None))
+    assert page == ["<p>0</p>", "<p>1</p>", "<p>2</p>"] and failures == []
+
+
+def test_a_page_whose_kernel_dies_ends_with_a_message_and_a_reload_button_instead_of_waiting() -> None:
+    page, failures = asyncio.run(_collect(1))
+    assert page[0] == "<p>0</p>" and len(page) == 2
+    assert [str(error) for error in failures] == ["Kernel died before replying to kernel_info"]
+    ending = page[-1]
+    assert serving.KERNEL_FAILED_MESSAGE in ending
+    assert "vegasTutorKernel = 'failed'" in ending and "'Reload'" in ending
+    assert "Kernel died before replying to kernel_info" in ending
+
+
+def test_the_failure_reason_cannot_close_the_script() -> None:
+    ending = serving.kernel_failure_snippet("</script><script>alert(1)</script>" + "x" * 1000)
+    assert ending.count("</script>") == 1 and "alert(1)" in ending

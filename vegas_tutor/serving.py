@@ -1,0 +1,189 @@
+"""What ``vegas-tutor`` adds to Voilà to serve a class safely: request guards, culling, an offline template.
+
+* **Host and Origin.** The server answers only requests addressed to it by the names it listens on
+  (``127.0.0.1:PORT`` and ``localhost:PORT``), which stops DNS-rebinding pages, and refuses any request whose
+  ``Origin`` is another site. A lesson page (which starts a kernel) is also refused when the browser says
+  the navigation came from another site (``Sec-Fetch-Site``): the learner gets a link to open it from here.
+* **Culling.** Idle kernels stop after ``--cull-idle`` seconds even when their page is still connected
+  (a closed laptop keeps its socket), checked every ``cull_interval(seconds)``.
+* **A kernel that fails.** When a page's kernel dies before its page is drawn, Voilà keeps the request open
+  for ever; ``ended_on_failure`` ends the page instead with a plain message and a Reload button, and marks
+  the page (``data-vegas-tutor-kernel="failed"`` on its body) for the board's own retry.
+* **Offline.** Voilà's lab template links Font Awesome from a CDN; ``TEMPLATE_DIR`` holds a template that
+  extends it and drops every stylesheet link to another host (the boards use no icon font).
+
+>>> host_refusal("localhost:8866", 8866) is None
+True
+>>> host_refusal("evil.example:8866", 8866)
+"this server answers only at 127.0.0.1:8866 and localhost:8866, not at 'evil.example:8866'"
+>>> origin_refusal("http://127.0.0.1:8866", 8866) is None, origin_refusal(None, 8866) is None
+(True, True)
+>>> page_refusal("cross-site", None, 8866)
+'the lesson was opened from another site'
+>>> cull_interval(600), cull_interval(5)
+(30, 1)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
+"""Jinja templates searched before Voilà's own (see the module docstring)."""
+
+LOCAL_NAMES = ("127.0.0.1", "localhost")
+"""The host names the server answers to; it binds 127.0.0.1 only."""
+
+PAGE_FETCH_SITES = frozenset({"same-origin", "none"})
+"""``Sec-Fetch-Site`` values that may open a lesson: a link on our own pages, or an address typed,
+bookmarked or opened by ``vegas-tutor`` itself."""
+
+DEFAULT_CULL_IDLE = 600
+"""Seconds a kernel may stay idle before it is shut down (``--cull-idle``)."""
+
+
+def allowed_hosts(port: int) -> tuple[str, ...]:
+    """The ``Host`` header values the server accepts."""
+    return tuple(f"{name}:{port}" for name in LOCAL_NAMES)
+
+
+def host_refusal(host: str | None, port: int) -> str | None:
+    """Why a request with this ``Host`` header is refused, or None when it is addressed to this server."""
+    if host is not None and host.lower() in allowed_hosts(port):
+        return None
+    names = " and ".join(allowed_hosts(port))
+    return f"this server answers only at {names}, not at {host!r}"
+
+
+def origin_refusal(origin: str | None, port: int) -> str | None:
+    """Why a request with this ``Origin`` header is refused, or None when it has none or it is ours.
+
+    A browser sends ``Origin: null`` from sandboxed frames and local files: that is another origin too.
+    """
+    if origin is None:
+        return None
+    parts = urlsplit(origin.lower())
+    if parts.scheme == "http" and parts.netloc in allowed_hosts(port):
+        return None
+    return f"requests from {origin[:100]!r} are refused: only this server's own pages may call it"
+
+
+def page_refusal(fetch_site: str | None, origin: str | None, port: int) -> str | None:
+    """Why a request for a lesson page (which starts a kernel) is refused, or None.
+
+    Browsers say where a request comes from in ``Sec-Fetch-Site``; a client that sends none (a script, an
+    old browser) is judged by its ``Origin`` alone.
+    """
+    if fetch_site is not None and fetch_site.lower() not in PAGE_FETCH_SITES:
+        return "the lesson was opened from another site"
+    return origin_refusal(origin, port)
+
+
+def refusal_page(reason: str, url: str | None = None) -> str:
+    """A small self-contained HTML page saying why a request was refused (and a link to try from here)."""
+    link = "" if url is None else f'<p><a href="{html.escape(url)}">Open the lesson here</a>.</p>'
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>vegas-tutor: refused</title></head>"
+        f"<body><h1>Refused</h1><p>vegas-tutor refused this request: {html.escape(reason)}.</p>{link}"
+        "</body></html>"
+    )
+
+
+def cull_interval(idle_seconds: int) -> int:
+    """How often to look for idle kernels: a twentieth of the idle time, between 1 s and 60 s. A kernel
+    idle since ``t`` is gone by ``t + idle_seconds + cull_interval(idle_seconds)``."""
+    return max(1, min(60, idle_seconds // 20))
+
+
+def culling_argv(idle_seconds: int) -> list[str]:
+    """Voilà arguments for culling kernels idle for ``idle_seconds`` (0: never)."""
+    if idle_seconds <= 0:
+        return ["--MappingKernelManager.cull_idle_timeout=0"]
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
+        f"--MappingKernelManager.cull_interval={cull_interval(idle_seconds)}",
+        "--MappingKernelManager.cull_connected=True",  # a sleeping laptop keeps its socket open
+    ]
+
+
+def guarded(handler_class: type[Any], port: Callable[[], int]) -> type[Any]:
+    """A subclass of a tornado handler that first refuses a foreign ``Host`` or ``Origin`` with 403.
+
+    ``port()`` gives the port the server listens on (Voilà may pick it after the routes are made).
+    """
+
+    class Guarded(handler_class):  # type: ignore[misc]  # a tornado handler class
+        def prepare(self) -> Any:
+            headers = self.request.headers
+            reason = host_refusal(headers.get("Host"), port()) or origin_refusal(headers.get("Origin"), port())
+            if reason is not None:
+                refuse(self, reason)
+                return None
+            return super().prepare()
+
+    Guarded.__name__ = Guarded.__qualname__ = f"Guarded{handler_class.__name__}"
+    return Guarded
+
+
+def refuse(handler: Any, reason: str, url: str | None = None) -> None:
+    """Answer a tornado request with 403 and ``refusal_page``; the handler's method is not run."""
+    handler.clear()
+    handler.set_status(403)
+    handler.set_header("Content-Type", "text/html; charset=UTF-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.log.warning("vegas-tutor refused %s %s: %s", handler.request.method, handler.request.uri, reason)
+    handler.finish(refusal_page(reason, url))
+
+
+KERNEL_FAILED_MESSAGE = "The lesson's Python kernel could not start. Reload the page to try again."
+
+
+def kernel_failure_snippet(reason: str) -> str:
+    """HTML ending a page whose kernel failed: drops Voilà's spinner, shows ``KERNEL_FAILED_MESSAGE`` (and the
+    reason, shortened) with a Reload button, and sets ``data-vegas-tutor-kernel="failed"`` on the body."""
+    detail = _script_string(reason[:200])
+    message = _script_string(KERNEL_FAILED_MESSAGE)
+    return f"""<script>(function () {{
+  var spinner = document.getElementById('loading');
+  if (spinner) spinner.remove();
+  document.body.dataset.vegasTutorKernel = 'failed';
+  var box = document.createElement('div');
+  box.className = 'vegas-tutor-kernel-failed';
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'margin:3em auto;max-width:40em;padding:1em 1.5em;border:2px solid #b00020;font:16px sans-serif';
+  var text = document.createElement('p');
+  text.textContent = {message};
+  var why = document.createElement('p');
+  why.style.cssText = 'color:#555;font-size:13px';
+  why.textContent = 'Reason: ' + {detail};
+  var button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Reload';
+  button.addEventListener('click', function () {{ window.location.reload(); }});
+  box.append(text, why, button);
+  document.body.appendChild(box);
+}})();</script>
+"""
+
+
+def _script_string(text: str) -> str:
+    """A JavaScript string literal that cannot end the ``<script>`` element holding it."""
+    return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+async def ended_on_failure(
+    snippets: AsyncIterator[tuple[str, Any]], on_failure: Callable[[Exception], Awaitable[None]]
+) -> AsyncIterator[tuple[str, Any]]:
+    """Voilà's page snippets, ending with ``kernel_failure_snippet`` instead of an exception (after
+    ``on_failure(error)``) when the kernel dies or fails to start while the page is drawn."""
+    try:
+        async for item in snippets:
+            yield item
+    except Exception as error:  # whatever stopped the page, the learner must not wait for ever
+        await on_failure(error)
+        yield kernel_failure_snippet(f"{type(error).__name__}: {error}"), None
