@@ -8,6 +8,7 @@ rest-of-round rollouts). Dice come from numba's own generator, seeded by ``seed`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -39,37 +40,38 @@ def _jit(func: F) -> F:
 
 
 @_jit
-def owner_bills(counts: Ints, bills: Ints, out: Ints) -> None:
-    """Write into ``out`` the bill each owner takes at one casino (``counts`` dice per owner).
+def seat_bill(counts: Ints, bills: Ints, owner: int) -> int:
+    """The bill ``owner`` takes at one casino (``counts`` dice per owner), 0 if none.
 
-    Owners with a count someone else also has cancel; the others take bills by rank, most dice first.
+    An owner whose count someone else also has cancels; the others take bills by rank, most dice first.
     """
-    owners = counts.shape[0]
-    for o in range(owners):
-        out[o] = 0
-        c = counts[o]
-        if c == 0:
+    c = counts[owner]
+    if c == 0:
+        return 0
+    rank = 0
+    for other in range(counts.shape[0]):
+        if other == owner:
             continue
-        rank = 0
-        unique = True
-        for other in range(owners):
-            if other == o:
-                continue
-            oc = counts[other]
-            if oc == c:
-                unique = False
-                break
-            if oc > c:
-                # Only an owner who is paid (unique count) takes a rank ahead of ``o``.
-                alone = True
-                for third in range(owners):
-                    if third != other and counts[third] == oc:
-                        alone = False
-                        break
-                if alone:
-                    rank += 1
-        if unique and rank < MAX_BILLS_PER_CASINO:
-            out[o] = bills[rank]
+        oc = counts[other]
+        if oc == c:
+            return 0
+        if oc > c:
+            # Only an owner who is paid (unique count) takes a rank ahead of ``owner``.
+            alone = True
+            for third in range(counts.shape[0]):
+                if third != other and counts[third] == oc:
+                    alone = False
+                    break
+            if alone:
+                rank += 1
+    return int(bills[rank]) if rank < MAX_BILLS_PER_CASINO else 0
+
+
+@_jit
+def owner_bills(counts: Ints, bills: Ints, out: Ints) -> None:
+    """Write into ``out`` the bill each owner takes at one casino (``counts`` dice per owner)."""
+    for o in range(counts.shape[0]):
+        out[o] = seat_bill(counts, bills, o)
 
 
 @_jit
@@ -89,14 +91,12 @@ def _roll(dice: int, counts: Ints) -> None:
 def _gain(placed: Ints, bills: Ints, seat: int, white_owner: int, face: int, own: int, white: int,
           work: Ints, paid: Ints) -> int:
     """How much placing ``own`` (+ ``white``) dice on casino ``face`` raises ``seat``'s bill there now."""
-    owner_bills(placed[face], bills[face], paid)
-    before = paid[seat]
+    before = seat_bill(placed[face], bills[face], seat)
     work[:] = placed[face]
     work[seat] += own
     if white_owner >= 0:
         work[white_owner] += white
-    owner_bills(work, bills[face], paid)
-    return int(paid[seat] - before)
+    return seat_bill(work, bills[face], seat) - before
 
 
 @_jit
@@ -311,3 +311,144 @@ def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> 
     assert turn is not None
     white_owner = state.players if state.neutral else -1
     return _rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills, white_owner)
+
+
+# ---------------------------------------------------------------------- one decision, searched
+@_jit
+def _next_seat(hand: Ints, white: Ints, turn: int) -> int:
+    """The next seat after ``turn`` (``turn`` itself last) still holding dice, or -1 when the round is over."""
+    players: int = hand.shape[0]
+    for step in range(1, players + 1):
+        seat = (turn + step) % players
+        if hand[seat] + white[seat] > 0:
+            return seat
+    return -1
+
+
+@_jit
+def _face_rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, white0: Ints, turn: int,
+                   bills: Ints, white_owner: int, own_roll: Ints, white_roll: Ints,
+                   faces: Ints) -> tuple[Ints, Ints]:
+    """For each face index in ``faces``: ``turn`` places it, then the round is played out ``n`` times.
+
+    Every face is rolled out with the same seed (common random numbers: the choices are compared on
+    the same dice as far as their paths allow). Returns the money and the number of bills each seat
+    takes this round, both of shape (faces, n, players).
+    """
+    players = hand0.shape[0]
+    money = np.zeros((faces.shape[0], n, players), np.int64)
+    count = np.zeros((faces.shape[0], n, players), np.int64)
+    placed = np.empty_like(placed0)
+    hand = np.empty_like(hand0)
+    white = np.empty_like(white0)
+    scratch = np.zeros((4, 6), np.int64)
+    paid = np.zeros(placed0.shape[1], np.int64)
+    for k in range(faces.shape[0]):
+        np.random.seed(seed)
+        f = faces[k]
+        for g in range(n):
+            placed[:, :] = placed0
+            hand[:] = hand0
+            white[:] = white0
+            placed[f, turn] += own_roll[f]
+            hand[turn] -= own_roll[f]
+            if white_owner >= 0:
+                placed[f, white_owner] += white_roll[f]
+                white[turn] -= white_roll[f]
+            nxt = _next_seat(hand, white, turn)
+            if nxt >= 0:
+                _play_round(policy, placed, hand, white, nxt, bills, white_owner, scratch)
+            for c in range(6):
+                owner_bills(placed[c], bills[c], paid)
+                for s in range(players):
+                    if paid[s] > 0:
+                        money[k, g, s] += paid[s]
+                        count[k, g, s] += 1
+    return money, count
+
+
+@_jit
+def _normal_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+@_jit
+def win_shares(money: Ints, count: Ints, base_money: Ints, base_count: Ints, seat: int, rounds_left: int,
+               spread: float, nodes: NDArray[np.float64], weights: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The chance that ``seat`` wins the game, for every rolled-out ending of this round.
+
+    ``money``/``count`` (…, players) are this round's takes, ``base_*`` what each seat held before. With no
+    round left the game is decided: 1 for a sole winner (most money, then most bills), 1/k for a victory
+    shared by k. Otherwise each seat's gain over the ``rounds_left`` rounds still to play is modelled as
+    independent normal with standard deviation ``spread * sqrt(rounds_left)`` (the same mean for all), and
+    the chance to finish ahead of every rival is integrated over the seat's own gain with the Gauss–Hermite
+    ``nodes``/``weights`` (probabilists' form).
+    """
+    players = base_money.shape[0]
+    flat_money = money.reshape(-1, players)
+    flat_count = count.reshape(-1, players)
+    rows = flat_money.shape[0]
+    out = np.zeros(rows, np.float64)
+    scale = spread * math.sqrt(max(rounds_left, 1))
+    total_weight = weights.sum()
+    for r in range(rows):
+        mine = base_money[seat] + flat_money[r, seat]
+        if rounds_left == 0:
+            bills_mine = base_count[seat] + flat_count[r, seat]
+            tied = 1
+            beaten = False
+            for s in range(players):
+                if s == seat:
+                    continue
+                theirs = base_money[s] + flat_money[r, s]
+                bills_theirs = base_count[s] + flat_count[r, s]
+                if theirs > mine or (theirs == mine and bills_theirs > bills_mine):
+                    beaten = True
+                    break
+                if theirs == mine and bills_theirs == bills_mine:
+                    tied += 1
+            out[r] = 0.0 if beaten else 1.0 / tied
+            continue
+        acc = 0.0
+        for q in range(nodes.shape[0]):
+            prod = weights[q]
+            for s in range(players):
+                if s != seat:
+                    lead = (mine - base_money[s] - flat_money[r, s]) / scale
+                    prod *= _normal_cdf(lead + nodes[q])
+            acc += prod
+        out[r] = acc / total_weight
+    return out.reshape(money.shape[:-1])
+
+
+def arrays(state: State) -> tuple[Ints, Ints, Ints, Ints, int]:
+    """The compiled form of the round in play: dice placed, in hand, white in hand, bills; the white owner."""
+    placed = np.array([state.placed_on(c) for c in range(1, 7)], dtype=np.int64)
+    hand = np.array([state.in_hand(s) for s in range(state.players)], dtype=np.int64)
+    white = np.array([state.white_in_hand(s) for s in range(state.players)], dtype=np.int64)
+    bills = np.zeros((6, MAX_BILLS_PER_CASINO), dtype=np.int64)
+    for c in range(1, 7):
+        on = state.bills_on(c)
+        bills[c - 1, : len(on)] = on
+    return placed, hand, white, bills, state.players if state.neutral else -1
+
+
+def face_rollouts(state: State, n: int, *, policy: str = "greedy", seed: int = 0) -> tuple[tuple[int, ...], Ints, Ints]:
+    """For the player about to place: each legal face, then ``n`` rollouts of the rest of the round.
+
+    Returns the faces (1..6, lowest first) and, per face, rollout and seat, the money and the number of
+    bills the seat takes this round: two arrays of shape (faces, n, players). The rest of the round is
+    played by ``policy`` at every seat, the placing player included; the faces share their random numbers.
+    """
+    chosen = check_policy(policy)
+    roll, turn = state.current_roll, state.current_player
+    if state.phase != "place" or roll is None or turn is None:
+        raise IllegalActionError(f"face rollouts need a roll to place ({state.describe()})")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ConfigError(f"n must be a whole number >= 1, got {n!r}")
+    placed, hand, white, bills, white_owner = arrays(state)
+    own, white_roll = (np.array(r, dtype=np.int64) for r in roll)
+    faces = tuple(f for f in range(1, 7) if own[f - 1] + white_roll[f - 1] > 0)
+    money, count = _face_rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills,
+                                  white_owner, own, white_roll, np.array(faces, dtype=np.int64) - 1)
+    return faces, money, count

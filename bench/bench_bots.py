@@ -1,0 +1,217 @@
+"""Measured strength and decision time of the opponents, one section per game (``--game``).
+
+Las Vegas (``--game las_vegas``), 4 players, each line over ``--games`` games (default 1,000) with a
+95% Wilson interval on the share of games the tested bot finishes 1st (a shared first place counts, as in
+``lasvegas.interactive.confront``; parity is 25%):
+
+1. hard against three of the ``lasvegas`` package's ``greedy_first``, played in that package's own
+   engine and match harness (``confront``, random seating each game). The package keeps 48 bills by
+   default; the match is played with the rulebook's 54 (its ``bills_pool`` option), the other rules as
+   the package sets them for 4 players (the neutral-dice variant: 2 white dice each). Our bot decides
+   on a :class:`State` built from the package's ``GameEnv`` by :func:`state_from_env`. Goal: >= 40%.
+2. hard against three of our greedy policy (:mod:`vegas_tutor.las_vegas.policies`), in our engine.
+3. The table of every level against every level: one bot of level A against three of level B, in our
+   engine, the A seat rotating round the table.
+4. Decision time per level (p50/p95, in ms, every decision of the lines above). Goal: hard <= 300 ms p95.
+
+Run: ``pip install --no-deps lasvegas==0.2.0`` and its ``tabulate`` and ``tqdm``, then
+``python bench/bench_bots.py --game las_vegas [--games 1000]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from vegas_tutor.core.dice import make_rng
+from vegas_tutor.las_vegas import BILLS, Place, Roll, State, new_game
+from vegas_tutor.las_vegas.bots import LEVELS, choose_action
+from vegas_tutor.las_vegas.policies import choose_face
+from vegas_tutor.las_vegas.rules import bills_by_owner
+
+TIMES: dict[str, list[float]] = defaultdict(list)
+
+
+def wilson(hits: float, n: int) -> tuple[float, float, float]:
+    """The share ``hits / n`` and its 95% Wilson interval."""
+    p = hits / n
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, centre - half, centre + half
+
+
+def line(label: str, hits: float, n: int, goal: float | None = None) -> None:
+    p, lo, hi = wilson(hits, n)
+    verdict = "" if goal is None else ("  goal >= {:.0%}: {}".format(goal, "met" if lo >= goal else
+                                       "not shown" if p >= goal else "MISSED"))
+    print(f"  {label:<34} 1st {p:6.1%}  [{lo:5.1%}, {hi:5.1%}]  ({n} games){verdict}")
+
+
+# ---------------------------------------------------------------------- Las Vegas
+def timed_choice(state: State, level: str, seed: int) -> Place | Roll:
+    start = time.perf_counter()
+    action = choose_action(state, level, seed=seed)
+    if len(state.legal_actions()) > 1:
+        TIMES[level].append(time.perf_counter() - start)
+    assert isinstance(action, Place | Roll)
+    return action
+
+
+def lv_play(levels: Sequence[str], seed: int) -> list[int]:
+    """One game in our engine, seat s played at ``levels[s]`` (a level, or ``"greedy"``); the winners."""
+    state = new_game(len(levels), seed=seed)
+    rng = make_rng(seed + 1)
+    while not state.is_over:
+        if state.phase != "place":
+            state.apply(Roll())
+            continue
+        seat = state.current_player
+        assert seat is not None
+        level = levels[seat]
+        if level == "greedy":
+            state.apply(choose_face(state, "greedy", rng))
+        else:
+            state.apply(timed_choice(state, level, int(rng.integers(1 << 31))))
+    return state.winners
+
+
+def lv_match(tested: str, others: str, games: int, seed: int) -> float:
+    """Games where one ``tested`` bot (rotating seats) finishes 1st against three ``others``."""
+    firsts = 0
+    for g in range(games):
+        levels = [others] * 4
+        levels[g % 4] = tested
+        firsts += (g % 4) in lv_play(levels, seed + g)
+    return firsts
+
+
+def _decompose(scores: Sequence[tuple[int, int]], pool: Counter[int]) -> list[list[int]] | None:
+    """Bills for each player matching (total, count), drawn from ``pool`` (the package keeps only these)."""
+    values = sorted(pool, reverse=True)
+
+    def one(total: int, count: int, i: int, left: Counter[int]) -> Iterator[list[int]]:
+        if count == 0:
+            if total == 0:
+                yield []
+            return
+        if i == len(values) or total < count * values[-1] or total > count * values[i]:
+            return
+        bill = values[i]
+        for k in range(min(count, left[bill], total // bill), -1, -1):
+            for rest in one(total - k * bill, count - k, i + 1, left):
+                yield [bill] * k + rest
+
+    def all_players(p: int, left: Counter[int]) -> list[list[int]] | None:
+        if p == len(scores):
+            return []
+        for mine in one(*scores[p], 0, left):
+            left.subtract(mine)
+            rest = all_players(p + 1, left)
+            left.update(mine)
+            if rest is not None:
+                return [mine, *rest]
+        return None
+
+    return all_players(0, Counter(pool))
+
+
+def state_from_env(env: Any) -> State:
+    """Our :class:`State` for the ``lasvegas`` ``GameEnv`` whose player must place its roll.
+
+    Our seats follow the package's turn order from the player to act (our seat 0). The package keeps only
+    each player's money and bill count: the bills are any that match (which ones changes no decision).
+    """
+    players, extra = env.num_players, env.num_xtr_players
+    if extra > 1 or len(env.bills_pool) != len(BILLS):
+        raise ValueError("the adapter needs the rulebook's bills and at most one neutral colour")
+    order = list(env.round_order)
+    first = order.index(env.current_player_index)
+    seats = [order[(first + k) % players] for k in range(players)]  # our seat -> package player
+    casinos = [list(b) for b in env.casinos_bills]
+    pool = Counter(int(b) for b in BILLS)
+    pool.subtract(int(b) for c in casinos for b in c)
+    scores = [(int(env.scores[p][0]), int(env.scores[p][1])) for p in seats]
+    won = _decompose(scores, +pool)
+    if won is None:
+        raise ValueError(f"no bills match the package's scores {scores}")
+    dice = env.dice
+    placed = {c + 1: [int(dice[players + c, p]) for p in seats] + ([int(dice[players + c, players])] if extra else [])
+              for c in range(6)}
+    state = State.position(
+        players, neutral=bool(extra), casino_bills=casinos, placed=placed,
+        hand=[int(dice[p, p]) for p in seats],
+        white_hand=[int(dice[p, players]) if extra else 0 for p in seats],
+        won=won, round=int(env.current_round), start=seats.index(env.first_player_index), turn=0, seed=0,
+    )
+    for c, winners in enumerate(env.get_winners()):  # the same payout, seat for seat
+        paid = dict(zip(winners[::-1], sorted(env.casinos_bills[c], reverse=True), strict=False))
+        now = bills_by_owner(state.placed_on(c + 1), state.bills_on(c + 1), players)
+        assert [paid.get(p, 0) for p in seats] == list(now[:players]), (c, winners, now)
+    own = tuple(int(env.rolled[seats[0]].get(f, 0)) for f in range(6))
+    white = tuple(int(env.rolled[players].get(f, 0)) for f in range(6)) if extra else None
+    state.apply(Roll(own=own, white=white))  # type: ignore[arg-type]
+    return state
+
+
+def package_policy(level: str, seed: int) -> Callable[..., int]:
+    """A ``lasvegas`` policy that lets our bot of ``level`` decide."""
+    rng = make_rng(seed)
+
+    def policy(env: Any, **_: Any) -> int:
+        state = state_from_env(env)
+        action = timed_choice(state, level, int(rng.integers(1 << 31)))
+        assert isinstance(action, Place)
+        return action.face - 1
+
+    policy.__name__ = f"vegas_tutor_{level}"
+    return policy
+
+
+def las_vegas(games: int) -> None:
+    import random
+
+    from lasvegas.act.policy import greedy_first  # type: ignore[import-untyped]
+    from lasvegas.interactive import confront  # type: ignore[import-untyped]
+
+    print(f"Las Vegas, 4 players, {games} games per line, 95% intervals")
+    random.seed(11)  # the package draws from the standard generator
+    np.random.seed(11)
+    t0 = time.perf_counter()
+    rankings, _ = confront(package_policy("hard", 1), greedy_first, greedy_first, greedy_first,
+                           games=games, show=False, out=True, bills_pool=list(BILLS))
+    line("hard vs 3 lasvegas greedy_first", float(rankings[0, 0]), games, goal=0.40)
+    print(f"    (lasvegas engine and confront, neutral dice, 54 bills; {time.perf_counter() - t0:.0f} s)")
+    line("hard vs 3 our greedy", lv_match("hard", "greedy", games, seed=10_000), games)
+    print("\n  Level table: one of A against three of B (parity 25%)")
+    for a in LEVELS:
+        for b in LEVELS:
+            line(f"{a} vs 3 {b}", lv_match(a, b, games, seed=20_000), games)
+    print("\n  Decision time, ms (every decision with more than one face)")
+    for level in LEVELS:
+        ms = np.array(TIMES[level]) * 1000
+        print(f"  {level:<7} p50 {np.percentile(ms, 50):7.2f}  p95 {np.percentile(ms, 95):7.2f}  "
+              f"max {ms.max():7.1f}  ({len(ms)} decisions)" + ("  goal p95 <= 300 ms" if level == "hard" else ""))
+
+
+GAMES: dict[str, Callable[[int], None]] = {"las_vegas": las_vegas}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), required=True)
+    parser.add_argument("--games", type=int, default=1_000, help="games per line (default 1000)")
+    args = parser.parse_args(argv)
+    GAMES[args.game](args.games)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Las Vegas opponents in three levels, seeded and reproducible.
+
+- ``easy``, a beginner: mostly places the face showing the most dice, sometimes the casino with the
+  biggest bill, now and then any face at all. Never a tie on purpose, never a rival's bill in mind.
+- ``medium``, the rule a good human follows: the face that most raises the bill you would take if the
+  round ended now, counting the bills it takes from rivals (split between them) as half as much; equal
+  choices go to the face that spends fewer dice, keeping more for later turns.
+- ``hard``, search: the coach's evaluation (:mod:`.coach`) with fewer rollouts: every face is placed,
+  the rest of the round is played out on the compiled simulator with greedy players, and the face with
+  the best chance of winning the game is chosen.
+
+>>> from vegas_tutor.las_vegas import new_game
+>>> state = new_game(4, seed=2)
+>>> choose_action(state, "hard", seed=1)
+Roll(own=None, white=None)
+>>> state.apply("roll")
+>>> choose_action(state, "medium", seed=1) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from vegas_tutor.core.dice import Rng, make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.las_vegas.actions import Action, Place, Roll
+from vegas_tutor.las_vegas.coach import best_option, evaluate
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.rules import bills_by_owner
+
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
+HARD_ROLLOUTS = 600
+"""Rollouts the hard level shares between the faces of a roll."""
+EASY_WANDER = 0.15
+"""How often the easy level places any face at all."""
+EASY_BIG_BILL = 0.3
+"""How often (otherwise) the easy level goes for the casino with the biggest bill."""
+
+
+def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
+    """The action of the player to act at ``level``: the bare roll while dice must be rolled, else a face.
+
+    The same state, level and seed always give the same action; the state is not changed.
+    """
+    if level not in LEVELS:
+        raise ConfigError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if not isinstance(state, State):
+        raise ConfigError(f"choose_action needs a Las Vegas State, got {type(state).__name__}")
+    if state.is_over:
+        raise IllegalActionError("the game is over: there is nothing left to choose")
+    if state.phase in ("spare", "roll"):
+        return Roll()
+    faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+    if len(faces) == 1:
+        return Place(faces[0])
+    rng = make_rng(seed)
+    if level == "easy":
+        return Place(_easy(state, faces, rng))
+    if level == "medium":
+        return Place(_medium(state, faces, rng))
+    options = evaluate(state, HARD_ROLLOUTS, seed=int(rng.integers(1 << 31)))
+    return best_option(options).action
+
+
+def _dice(state: State, face: int) -> int:
+    roll = state.current_roll
+    assert roll is not None
+    return roll[0][face - 1] + roll[1][face - 1]
+
+
+def _easy(state: State, faces: list[int], rng: Rng) -> int:
+    draw = float(rng.random())
+    if draw < EASY_WANDER:
+        return faces[int(rng.integers(len(faces)))]
+    if draw < EASY_WANDER + EASY_BIG_BILL:
+        key = {f: max(state.bills_on(f), default=0) for f in faces}
+    else:
+        key = {f: _dice(state, f) for f in faces}
+    top = max(key.values())
+    best = [f for f in faces if key[f] == top]
+    return best[int(rng.integers(len(best)))]
+
+
+def _medium(state: State, faces: list[int], rng: Rng) -> int:
+    seat = state.current_player
+    roll = state.current_roll
+    assert seat is not None and roll is not None
+    rivals = state.players - 1
+
+    def score(face: int) -> tuple[float, int]:
+        counts = list(state.placed_on(face))
+        before = bills_by_owner(counts, state.bills_on(face), state.players)
+        counts[seat] += roll[0][face - 1]
+        if state.neutral:
+            counts[state.players] += roll[1][face - 1]
+        after = bills_by_owner(counts, state.bills_on(face), state.players)
+        taken = sum(before[s] - after[s] for s in range(state.players) if s != seat)
+        return after[seat] - before[seat] + 0.5 * taken / rivals, -roll[0][face - 1]
+
+    scores = {f: score(f) for f in faces}
+    top = max(scores.values())
+    best = [f for f in faces if scores[f] == top]
+    return best[int(rng.integers(len(best)))]

@@ -1,0 +1,231 @@
+"""The Las Vegas coach: what each face of a roll is worth, which one is best, and why, in plain words.
+
+Each legal face is placed, then the rest of the round is rolled out on the compiled simulator with every
+seat playing greedily (:mod:`.policies`), the faces sharing their random numbers. Two values per face:
+
+- ``margin``: the expected money the player takes this round, minus what the average rival takes (the
+  bill you take from a rival counts as much as a bill you win, split between the rivals);
+- ``win_chance``: the chance of winning the game. In the last round it is read off each rolled-out
+  ending (most money, then most bills, a shared victory counted as a share). Earlier, each player's gain
+  over the rounds still to come is modelled as normal with the spread measured in greedy games
+  (:data:`ROUND_SPREAD`), the same for all, so only the money standings matter.
+
+The coach prefers the face with the best chance of winning (then the best margin). It sees only what
+the learner sees: the dice, the bills on the casinos and each player's money and bill count; never the
+order of the face-down pile (the rollouts end with the round, and the later rounds are the model).
+
+>>> from vegas_tutor.las_vegas import State
+>>> state = State.position(2, turn=0, seed=1,
+...     casino_bills=[[60_000], [70_000, 30_000], [90_000, 20_000], [50_000], [40_000, 10_000], [80_000]],
+...     placed={1: [2, 1], 2: [1, 3], 3: [1, 2], 4: [2, 0]})
+>>> state.apply("roll 3 5")
+>>> review(state, "place 3").best
+Place(face=3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numpy.polynomial.hermite_e import hermegauss
+
+from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.las_vegas.actions import Action, Place, parse_action
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.rules import CASINO_NAMES, ROUNDS, bills_by_owner, money
+from vegas_tutor.las_vegas.simulate import face_rollouts, win_shares
+
+ROUND_SPREAD: dict[tuple[int, bool], float] = {
+    (2, False): 51_000.0, (2, True): 71_000.0,
+    (3, False): 53_000.0, (3, True): 54_000.0,
+    (4, False): 51_000.0, (4, True): 50_000.0,
+    (5, False): 48_000.0,
+}
+"""(players, neutral) -> the spread of one player's gain in one round, for comparisons: the standard
+deviation of the difference of two seats' final money in greedy games, over sqrt(2 x 4 rounds)."""
+
+COACH_ROLLOUTS = 12_000
+"""Rollouts shared between the faces of a roll (about 100 ms at most on a 2-core machine)."""
+SEED = 20_240_611
+"""The coach's fixed seed: the same position always gets the same review."""
+
+GOOD, MISTAKE = 0.02, 0.06
+"""Verdict thresholds on the chance of winning lost: below 2 points ``good``, from 6 points ``mistake``,
+between them ``inaccuracy``."""
+
+Verdict = Literal["good", "inaccuracy", "mistake"]
+_NODES, _WEIGHTS = hermegauss(16)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One face of the roll and what the coach thinks it is worth."""
+
+    action: Place
+    dice: int
+    """The player's own dice showing the face."""
+    white: int
+    """White dice showing the face (neutral variant)."""
+    money: float
+    """Expected money the player takes this round."""
+    margin: float
+    """Expected money this round minus the average rival's."""
+    margin_stderr: float
+    win_chance: float
+    """Estimated chance of winning the game."""
+    win_stderr: float
+    now: str
+    """What the placement changes if the round ended now, in words."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's judgement of one decision."""
+
+    action: Place
+    best: Place
+    loss: float
+    """Chance of winning the game given up against ``best`` (0 to 1; 0 for the best)."""
+    dollars: float
+    """Margin this round given up against ``best``, in dollars. Negative only when the coach's choice gives
+    up money this round for a better chance to win."""
+    alternatives: tuple[Option, ...]
+    """Every legal face, lowest first."""
+    explanation: str
+
+    @property
+    def verdict(self) -> Verdict:
+        """``good``, ``inaccuracy`` or ``mistake`` by the chance of winning lost (see :data:`GOOD`)."""
+        if self.loss < GOOD:
+            return "good"
+        return "inaccuracy" if self.loss < MISTAKE else "mistake"
+
+    def option(self, action: Place) -> Option:
+        return next(o for o in self.alternatives if o.action == action)
+
+
+def evaluate(state: State, rollouts: int = COACH_ROLLOUTS, *, seed: int = SEED) -> tuple[Option, ...]:
+    """Every legal face of the roll waiting to be placed, valued by ``rollouts`` rollouts in all.
+
+    A face that ends the round is valued exactly (its rollouts all agree).
+    """
+    faces, takes, counts = face_rollouts(state, max(1, rollouts // max(1, _faces(state))), seed=seed)
+    seat = state.current_player
+    assert seat is not None and state.current_roll is not None
+    own, white = state.current_roll
+    base_money = np.array([state.money(s) for s in range(state.players)], dtype=np.int64)
+    base_count = np.array([len(state.bills_won(s)) for s in range(state.players)], dtype=np.int64)
+    spread = ROUND_SPREAD[(state.players, state.neutral)]
+    wins = win_shares(takes, counts, base_money, base_count, seat, ROUNDS - state.round, spread, _NODES, _WEIGHTS)
+    mine = takes[:, :, seat].astype(float)
+    margins = mine - (takes.sum(2) - takes[:, :, seat]) / (state.players - 1)
+    n = takes.shape[1]
+    options = []
+    for k, face in enumerate(faces):
+        options.append(Option(
+            Place(face), own[face - 1], white[face - 1], float(mine[k].mean()), float(margins[k].mean()),
+            _stderr(margins[k], n), float(wins[k].mean()), _stderr(wins[k], n), describe_now(state, face),
+        ))
+    return tuple(options)
+
+
+def best_option(options: tuple[Option, ...]) -> Option:
+    """The coach's choice: the best chance of winning, then the best margin, then the lowest face."""
+    return max(options, key=lambda o: (round(o.win_chance, 9), round(o.margin, 3), -o.action.face))
+
+
+def review(state: State, action: Action | str) -> Review:
+    """Judge ``action`` (a face of the roll waiting to be placed) against the coach's best choice.
+
+    The state is not changed. An action that is not a legal placement now raises.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    if not isinstance(action, Place):
+        raise InvalidActionError(f"the coach reviews placements (place N), got {action!r}")
+    if action not in state.legal_actions():
+        state.copy().apply(action)  # raises the engine's own IllegalActionError, naming the rolled faces
+    options = evaluate(state)
+    best = best_option(options)
+    mine = next(o for o in options if o.action == action)
+    loss = best.win_chance - mine.win_chance
+    return Review(action, best.action, loss, best.margin - mine.margin, options, _explain(state, mine, best, loss))
+
+
+def describe_now(state: State, face: int) -> str:
+    """What placing ``face`` changes if the round ended now: the bill you take, a tie, a rival's lost bill."""
+    seat = state.current_player
+    roll = state.current_roll
+    assert seat is not None and roll is not None
+    own, white = roll[0][face - 1], roll[1][face - 1]
+    counts = list(state.placed_on(face))
+    bills = state.bills_on(face)
+    before = bills_by_owner(counts, bills, state.players)
+    counts[seat] += own
+    if state.neutral:
+        counts[state.players] += white
+    after = bills_by_owner(counts, bills, state.players)
+    name = CASINO_NAMES[face]
+    dice = f"{own} of your dice" if own else "no die of yours"
+    what = f"the {face}s ({dice}{f' and {white} white' if white else ''}) on {name}"
+    effects = []
+    tied = [state.owner_name(o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
+    if own and tied:
+        effects.append(f"tie you with {' and '.join(tied)} at {counts[seat]} dice"
+                       + (f" (you lose your {money(before[seat])})" if before[seat] else " (you take nothing there)"))
+    elif after[seat] != before[seat]:
+        effects.append(f"take {money(after[seat])}" if not before[seat]
+                       else f"move you from {money(before[seat])} to {money(after[seat])}")
+    for rival in range(state.players):
+        if rival == seat or after[rival] == before[rival]:
+            continue
+        who = state.names[rival]
+        if not after[rival]:
+            effects.append(f"cost {who} the {money(before[rival])}")
+        else:
+            effects.append(f"{'drop' if after[rival] < before[rival] else 'lift'} {who} to {money(after[rival])}")
+    if not effects:
+        effects.append("change no bill yet")
+    return f"{what} would {_join(effects)} if the round ended now"
+
+
+def _explain(state: State, mine: Option, best: Option, loss: float) -> str:
+    seat = state.current_player
+    rival = "against " + (state.names[1 - seat] if state.players == 2 and seat is not None else "the average rival")
+    if mine.action == best.action:
+        alone = len(state.legal_actions()) == 1
+        return (f"{'The only choice' if alone else 'Good choice'}: {mine.now}. Expected this round: "
+                f"{_signed(mine.margin)} {rival}; chance of winning {mine.win_chance:.0%}.")
+    gap = best.margin - mine.margin
+    if loss < GOOD:
+        return (f"About as good as the coach's choice: {mine.now}; {best.now}. The two differ by less than "
+                f"{GOOD:.0%} chance of winning ({_signed(-gap)} this round {rival}).")
+    head = f"Better: {best.now}; {mine.now}."
+    if gap >= 0:
+        return (f"{head} Your choice is worth {money(_thousands(gap))} less this round {rival} and "
+                f"{loss:.0%} less chance of winning.")
+    return (f"{head} Your choice earns {money(_thousands(-gap))} more this round {rival}, but the coach's "
+            f"choice gives a better chance of winning the game ({loss:.0%} more).")
+
+
+def _faces(state: State) -> int:
+    return len(state.legal_actions())
+
+
+def _stderr(values: np.ndarray, n: int) -> float:
+    return float(values.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+
+
+def _thousands(x: float) -> int:
+    return int(round(x, -3))
+
+
+def _signed(x: float) -> str:
+    amount = money(_thousands(abs(x)))
+    return f"-{amount}" if _thousands(x) < 0 else f"+{amount}"
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
