@@ -105,3 +105,24 @@ def choose(policy: str, state: State, rng: Rng) -> Action:
     if policy == "odds":
         return odds_policy(state)
     raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+
+
+def check_policy(policy: object) -> str:
+    """``policy`` if it names one of :data:`POLICIES`, else ``ConfigError``."""
+    if policy not in POLICIES:
+        raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    return str(policy)
+
+
+def bot_action(state: State, policy: str, rng: Rng) -> Action:
+    """A computer player's move: the named policy's action for the seat to act, a bare roll at a chance node.
+
+    >>> from vegas_tutor.liars_dice import Roll, new_game
+    >>> from vegas_tutor.core.dice import make_rng
+    >>> game = new_game(2, dice=2, seed=1); game.apply(Roll((2, 5))); game.apply(Roll((1, 6)))
+    >>> bot_action(game, "odds", make_rng(0)), bot_action(new_game(2, seed=1), "random", make_rng(0))
+    (Bid(1, 2), Roll(faces=None))
+    """
+    if state.is_chance:
+        return Roll()
+    return choose(check_policy(policy), state, rng)

@@ -1,15 +1,15 @@
-"""The tutor's widgets for Las Vegas: the board (with its odds panel and what-if mode), the scenario
-stepper, a watched round, and prediction questions for the lessons.
+"""The Python side of the lessons' widgets: one subpackage per game, of the same shape
+(``board``, ``intents``, ``projection``, ``stepper``, ``odds_panel``), on shared pieces (``widget``,
+``messages``, ``stepping``, ``question``, ``notebook``, ``assets``).
 
->>> from vegas_tutor.tutor import LasVegasBoard
->>> board = LasVegasBoard(players=2, seed=1)
->>> board.board["turn"]["name"], board.odds["status"]
-('You', 'waiting')
+The Las Vegas widgets and the prediction question are importable from here, as the lessons use them:
+
+>>> from vegas_tutor.tutor import ScenarioStepper
+>>> ScenarioStepper("LV-TIE-1").stepper["id"]
+'LV-TIE-1'
 """
 
-from vegas_tutor.tutor.board import LasVegasBoard
+from vegas_tutor.tutor.las_vegas import LasVegasBoard, ScenarioStepper, find_scenario, watch_round
 from vegas_tutor.tutor.question import Prediction
-from vegas_tutor.tutor.stepper import ScenarioStepper, find_scenario
-from vegas_tutor.tutor.walkthrough import watch_round
 
 __all__ = ["LasVegasBoard", "Prediction", "ScenarioStepper", "find_scenario", "watch_round"]

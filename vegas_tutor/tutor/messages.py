@@ -37,6 +37,16 @@ class OptionIntent:
     value: bool | str
 
 
+@dataclass(frozen=True)
+class ResetIntent:
+    """Drop the what-if changes: back to the real game."""
+
+
+@dataclass(frozen=True)
+class NewGameIntent:
+    """Start a new game with the same seats."""
+
+
 def message_kind(content: object, fields: Mapping[str, Sequence[str]]) -> str:
     """Check a message's envelope: an object whose ``type`` is known, with exactly that type's fields."""
     if not isinstance(content, dict):

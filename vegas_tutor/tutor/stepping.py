@@ -1,8 +1,8 @@
 """What every game's scenario stepper shares: finding a scenario, Back / Next / Restart within bounds, and
 the synced ``stepper`` view (id, title, step, narration, highlight).
 
-A game's stepper subclasses its board with :class:`Stepping` first, and says how a step is drawn in
-``_show_step``.
+A game's stepper subclasses its board with :class:`Stepping` first; the board's ``set_state`` draws each
+step's position, and ``_after_step`` may add what else a step shows.
 
 >>> from vegas_tutor.las_vegas.scenarios import SCENARIOS
 >>> find_scenario("LV-TIE-1", SCENARIOS, "Las Vegas").title
@@ -12,6 +12,7 @@ A game's stepper subclasses its board with :class:`Stepping` first, and says how
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any, Generic, TypeVar
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
@@ -36,8 +37,12 @@ class Stepping(Generic[S]):
     _index: int
     _raise_if_refused: Callable[[dict[str, Any]], None]
     """The board's checked message handling (raises the refusal's error)."""
-    _show_step: Callable[[], None]
-    """Draw the current step: the game's stepper provides it."""
+    set_state: Callable[..., None]
+    """The board's way to show a position (``set_state(state, highlight=...)``)."""
+    _refresh: Callable[[], None]
+    hold_sync: Callable[[], AbstractContextManager[None]]
+    stepper: dict[str, Any]
+    _quiet: bool
 
     def _start_at(self, scenario: Scenario[S], start: int) -> None:
         steps = scenario.steps
@@ -80,6 +85,21 @@ class Stepping(Generic[S]):
         else:
             self._index = 0
         self._show_step()
+
+    def _show_step(self) -> None:
+        """Draw the current step on the board, then its narration, in one update."""
+        step = self._scenario.steps[self._index]
+        previous = self._scenario.steps[self._index - 1].state if self._index else None
+        self._quiet = True
+        self.set_state(step.state, highlight=step.highlight)
+        self._after_step(previous)
+        self._quiet = False
+        with self.hold_sync():
+            self.stepper = self._stepper_view()
+            self._refresh()
+
+    def _after_step(self, previous: S | None) -> None:
+        """What a game's stepper adds to a step once its position is set (``previous``: the step before)."""
 
     def _stepper_view(self) -> dict[str, Any]:
         step = self._scenario.steps[self._index]

@@ -1,12 +1,13 @@
 """The messages the Liar's Dice table's browser side may send, checked before anything is touched.
 
-Same contract as the Las Vegas board (:mod:`vegas_tutor.tutor.intents`): a message is never trusted;
-``parse_ld_intent`` turns it into a small frozen value or raises ``InvalidActionError`` with a plain-words
+Same contract as the other boards (the envelope, options and stepper moves are checked by
+:mod:`vegas_tutor.tutor.messages`): a message is never trusted;
+``parse_intent`` turns it into a small frozen value or raises ``InvalidActionError`` with a plain-words
 reason. Whether the intent is legal *now* is for the table and the engine to say.
 
->>> parse_ld_intent({"type": "bid", "quantity": 5, "face": 5})
+>>> parse_intent({"type": "bid", "quantity": 5, "face": 5})
 BidIntent(quantity=5, face=5)
->>> parse_ld_intent({"type": "show", "faces": [1, "6"]})
+>>> parse_intent({"type": "show", "faces": [1, "6"]})
 Traceback (most recent call last):
 ...
 vegas_tutor.core.errors.InvalidActionError: message 'show': faces must be a list of die faces 1..6, got [1, '6']
@@ -18,9 +19,12 @@ from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS
+from vegas_tutor.liars_dice.policies import POLICIES
 from vegas_tutor.tutor.messages import (
     STEPS,
+    NewGameIntent,
     OptionIntent,
+    ResetIntent,
     StepIntent,
     message_kind,
     option_intent,
@@ -28,7 +32,7 @@ from vegas_tutor.tutor.messages import (
     whole,
 )
 
-__all__ = ["STEPS", "LDIntent", "OptionIntent", "StepIntent", "parse_ld_intent"]
+__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "parse_intent"]
 
 
 @dataclass(frozen=True)
@@ -85,21 +89,11 @@ class WhatIfIntent:
     face: int
 
 
-@dataclass(frozen=True)
-class ResetIntent:
-    """Drop the what-if changes: the odds of the real game again."""
-
-
-@dataclass(frozen=True)
-class NewGameIntent:
-    """Start a new game with the same seats."""
-
-
-LDIntent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | BetIntent | SimulateIntent
+Intent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | BetIntent | SimulateIntent
             | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
-BOT_POLICIES = ("random", "odds")
+BOT_POLICIES = POLICIES
 SIMULATION_SIZES = (100, 1_000, 10_000)
 """How many rolls one simulate message may ask for (the buttons' choices)."""
 MAX_UNKNOWN = MAX_PLAYERS * MAX_DICE
@@ -130,11 +124,11 @@ def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
     return tuple(sorted(value))
 
 
-def parse_ld_intent(content: object) -> LDIntent:
+def parse_intent(content: object) -> Intent:
     """Check one message from the browser and return the intent it carries."""
     kind = message_kind(content, _FIELDS)
     assert isinstance(content, dict)
-    simple: dict[str, LDIntent] = {
+    simple: dict[str, Intent] = {
         "challenge": ChallengeIntent(), "keep": KeepIntent(), "next_round": NextRoundIntent(),
         "reset": ResetIntent(), "new_game": NewGameIntent(),
     }

@@ -16,19 +16,21 @@ from typing import Any
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.scenario import Scenario, Step
-from vegas_tutor.liars_dice.actions import Challenge, Roll, Show
+from vegas_tutor.liars_dice.actions import Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
+from vegas_tutor.liars_dice.policies import bot_action, check_policy
 from vegas_tutor.liars_dice.scenarios import SCENARIOS, SEAT_NAMES
+from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES, LiarsDiceTable
 from vegas_tutor.tutor.liars_dice.projection import dice_words, reveal_view
-from vegas_tutor.tutor.liars_dice.table import DEFAULT_NAMES, LiarsDiceTable, bot_action, check_bots
-from vegas_tutor.tutor.stepping import Stepping, find_scenario
+from vegas_tutor.tutor.stepping import Stepping
+from vegas_tutor.tutor.stepping import find_scenario as find_in
 
 WATCH_ID = "LD-WATCH"
 
 
-def find_ld_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
+def find_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     """A scenario by its catalogue id (``"LD-SHOW"``), or the scenario itself."""
-    return find_scenario(scenario, SCENARIOS, "Liar's Dice")
+    return find_in(scenario, SCENARIOS, "Liar's Dice")
 
 
 class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
@@ -36,7 +38,7 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, names: tuple[str, ...] | None = None,
                  **kwargs: Any) -> None:
-        self._start_at(find_ld_scenario(scenario), start)
+        self._start_at(find_scenario(scenario), start)
         players = self._scenario.steps[start].state.players
         if names is None:
             names = SEAT_NAMES.get(self._scenario.id, DEFAULT_NAMES[:players])
@@ -45,22 +47,13 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
         super().__init__(self._scenario.steps[start].state, names=names, viewer=viewer, interactive=False, **kwargs)
         self._show_step()
 
-    def _show_step(self) -> None:
-        step = self._scenario.steps[self._index]
-        self._quiet = True
-        self.set_state(step.state, highlight=step.highlight)
-        self._quiet = False
-        with self.hold_sync():
-            self.stepper = self._stepper_view()
-            self._refresh()
 
-
-def watch_ld_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str = "odds") -> Scenario[State]:
+def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str = "odds") -> Scenario[State]:
     """One round of a seeded game played by ``policy`` bots, told action by action from "You"'s seat.
 
     Steps: the roll, every bid (and show), the challenge with its reveal.
     """
-    chosen = check_bots(policy)
+    chosen = check_policy(policy)
     names = DEFAULT_NAMES[:players]
     rng = make_rng(seed)
     state = new_game(players, dice=dice, seed=seed)
@@ -78,15 +71,15 @@ def watch_ld_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: st
             continue
         seat = state.current_player
         assert seat is not None
-        action = bot_action(state, chosen, rng, learner=None)
-        shower = state.may_show
+        action = bot_action(state, chosen, rng)
         state.apply(action)
+        if isinstance(action, NoShow):
+            continue
         if isinstance(action, Show):
-            assert shower is not None
             state.apply(Roll())
-            text = (f"{names[shower]} put{'' if names[shower] == 'You' else 's'} {dice_words(len(action.faces))} "
+            text = (f"{names[seat]} put{'' if names[seat] == 'You' else 's'} {dice_words(len(action.faces))} "
                     "out in view and re-roll the rest under the cup.")
-            steps.append(Step(text, state.copy(), (f"shown:{shower}",)))
+            steps.append(Step(text, state.copy(), (f"shown:{seat}",)))
         elif isinstance(action, Challenge):
             result = state.last_challenge
             assert result is not None

@@ -1,4 +1,4 @@
-"""``LordsOfVegasBoard``: the Lords of Vegas board widget, its odds panel, and random bots for the other seats.
+"""``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; random bots play the other seats.
 
 The engine's ``State`` stays in Python. The browser gets one JSON projection (``board``, built on
 :meth:`State.view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
@@ -19,17 +19,17 @@ from typing import Any
 
 import traitlets as t
 
-from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
+from vegas_tutor.lords_of_vegas.actions import Action
 from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.lords_of_vegas.intents import (
     ActIntent,
     InspectIntent,
-    LOVIntent,
+    Intent,
     NewGameIntent,
-    parse_lov_intent,
+    parse_intent,
 )
 from vegas_tutor.tutor.lords_of_vegas.odds_panel import odds_panel
 from vegas_tutor.tutor.lords_of_vegas.projection import board_view, event_words, learner_actions, sentences
@@ -40,14 +40,6 @@ MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
 LOG_LENGTH = 12
 """How many recent events the board lists."""
-
-
-def random_action(state: State, rng: Any) -> Action:
-    """A bot's choice: one of the legal actions, uniformly at random (a bare draw or roll for chance)."""
-    if state.is_chance:
-        return DrawCard() if state.phase in ("deal", "draw") else RollDice()
-    actions = state.legal_actions()
-    return actions[int(rng.integers(len(actions)))]
 
 
 class LordsOfVegasBoard(TutorWidget):
@@ -65,7 +57,7 @@ class LordsOfVegasBoard(TutorWidget):
     """The board (see :func:`~vegas_tutor.tutor.lords_of_vegas.projection.board_view`)."""
     odds = t.Dict().tag(sync=True)
     """The exact odds of the options of the seat to act (see :mod:`.odds_panel`)."""
-    _parse = staticmethod(parse_lov_intent)
+    _parse = staticmethod(parse_intent)
 
     def __init__(
         self,
@@ -78,8 +70,7 @@ class LordsOfVegasBoard(TutorWidget):
         interactive: bool = True,
         **kwargs: Any,
     ) -> None:
-        self._seeds = make_rng(seed)
-        self._bot_rng = make_rng(self._next_seed())
+        self._begin(seed)
         if state is None:
             state = new_game(players, seed=self._next_seed())
         if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
@@ -89,12 +80,8 @@ class LordsOfVegasBoard(TutorWidget):
         self._highlight: tuple[str, ...] = ()
         self._log: list[str] = []
         self._inspect: Action | None = None
-        self._quiet = True
         super().__init__(show_odds=show_odds, interactive=interactive, **kwargs)
-        if self.interactive:
-            self._play_others()
-        self._quiet = False
-        self._refresh()
+        self._ready()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -129,7 +116,7 @@ class LordsOfVegasBoard(TutorWidget):
         self.error = ""
         self._refresh()
 
-    def _carry_out(self, intent: LOVIntent) -> None:
+    def _carry_out(self, intent: Intent) -> None:
         if isinstance(intent, OptionIntent):
             self.show_odds = bool(intent.value)  # the only option: a checked boolean
         elif isinstance(intent, StepIntent):
@@ -149,10 +136,6 @@ class LordsOfVegasBoard(TutorWidget):
             self._play_others()
         else:
             self._play_learner(intent)
-
-    def _check_playable(self) -> None:
-        if not self.interactive:
-            raise IllegalActionError("this board shows a position: it does not take moves")
 
     def _play_learner(self, intent: ActIntent) -> None:
         self._check_playable()
@@ -176,9 +159,6 @@ class LordsOfVegasBoard(TutorWidget):
         self._log = [*self._log, event_words(self._state, action, who)][-LOG_LENGTH:]
         self._highlight = ()
 
-    def _step(self, to: str) -> None:
-        raise IllegalActionError("this board is not playing an example: there are no steps")
-
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
         """Let chance and the bots play until the learner must act (or the game ends)."""
@@ -188,9 +168,6 @@ class LordsOfVegasBoard(TutorWidget):
                 return
             self._apply(random_action(s, self._bot_rng))
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
-
-    def _next_seed(self) -> int:
-        return int(self._seeds.integers(2**32))
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds")

@@ -1,14 +1,14 @@
 """The messages the Lords of Vegas board's browser side may send, checked before anything is touched.
 
 Same contract as the other boards (the envelope, options and stepper moves are checked by
-:mod:`vegas_tutor.tutor.messages`): a message is never trusted; :func:`parse_lov_intent` turns it into a
+:mod:`vegas_tutor.tutor.messages`): a message is never trusted; :func:`parse_intent` turns it into a
 small frozen value or raises ``InvalidActionError`` with a plain-words reason. An action travels as its
 rulebook text (``"build gold on A2"``) and is read back by the engine's own parser; whether it is legal
 *now* is for the board and the engine to say.
 
->>> parse_lov_intent({"type": "act", "action": "build gold on A2"})
+>>> parse_intent({"type": "act", "action": "build gold on A2"})
 ActIntent(action=Build(lot='A2', colour='gold', move_from=None))
->>> parse_lov_intent({"type": "act", "action": 7})
+>>> parse_intent({"type": "act", "action": 7})
 Traceback (most recent call last):
 ...
 vegas_tutor.core.errors.InvalidActionError: message 'act': action must be an action's text, got 7
@@ -21,7 +21,16 @@ from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.lords_of_vegas.actions import Action, parse_action
-from vegas_tutor.tutor.messages import OptionIntent, StepIntent, message_kind, option_intent, step_intent
+from vegas_tutor.tutor.messages import (
+    NewGameIntent,
+    OptionIntent,
+    StepIntent,
+    message_kind,
+    option_intent,
+    step_intent,
+)
+
+__all__ = ["ActIntent", "InspectIntent", "Intent", "NewGameIntent", "OptionIntent", "StepIntent", "parse_intent"]
 
 MAX_ACTION_TEXT = 80
 
@@ -40,12 +49,7 @@ class InspectIntent:
     action: Action
 
 
-@dataclass(frozen=True)
-class NewGameIntent:
-    """Start a new game with the same seats."""
-
-
-LOVIntent = ActIntent | InspectIntent | NewGameIntent | OptionIntent | StepIntent
+Intent = ActIntent | InspectIntent | NewGameIntent | OptionIntent | StepIntent
 
 OPTIONS = ("show_odds",)
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -66,7 +70,7 @@ def _action(kind: str, value: object) -> Action:
         raise InvalidActionError(f"message {kind!r}: {exc}") from None
 
 
-def parse_lov_intent(content: object) -> LOVIntent:
+def parse_intent(content: object) -> Intent:
     """Check one message from the browser and return the intent it carries."""
     kind = message_kind(content, _FIELDS)
     assert isinstance(content, dict)

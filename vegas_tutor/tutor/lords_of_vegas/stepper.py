@@ -20,24 +20,26 @@ from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.core.scenario import Scenario, Step
 from vegas_tutor.lords_of_vegas.actions import Gamble
 from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
-from vegas_tutor.tutor.lords_of_vegas.board import LordsOfVegasBoard, random_action
+from vegas_tutor.tutor.lords_of_vegas.board import LordsOfVegasBoard
 from vegas_tutor.tutor.lords_of_vegas.projection import event_words
-from vegas_tutor.tutor.stepping import Stepping, find_scenario
+from vegas_tutor.tutor.stepping import Stepping
+from vegas_tutor.tutor.stepping import find_scenario as find_in
 
 WATCH_ID = "LOV-WATCH"
 
 
-def find_lov_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
+def find_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     """A scenario by its catalogue id (``"LOV-GAMBLE"``), or the scenario itself."""
-    return find_scenario(scenario, SCENARIOS, "Lords of Vegas")
+    return find_in(scenario, SCENARIOS, "Lords of Vegas")
 
 
 class LordsOfVegasStepper(Stepping[State], LordsOfVegasBoard):
     """Plays one ``Scenario`` of Lords of Vegas states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, **kwargs: Any) -> None:
-        self._start_at(find_lov_scenario(scenario), start)
+        self._start_at(find_scenario(scenario), start)
         kwargs.setdefault("show_odds", False)
         super().__init__(self._scenario.steps[start].state, interactive=False, **kwargs)
         self._show_step()
@@ -50,18 +52,11 @@ class LordsOfVegasStepper(Stepping[State], LordsOfVegasBoard):
         bet = steps[self._index + 1].state.pending_bet
         return None if bet is None else Gamble(bet[0], bet[1])
 
-    def _show_step(self) -> None:
-        step = self._scenario.steps[self._index]
-        self._quiet = True
-        self.set_state(step.state, highlight=step.highlight)
+    def _after_step(self, previous: State | None) -> None:
         self._inspect = self._coming_bet()
-        self._quiet = False
-        with self.hold_sync():
-            self.stepper = self._stepper_view()
-            self._refresh()
 
 
-def watch_lov_turn(players: int = 4, *, seed: int = 0, turns: int = 1, skip: int = 0) -> Scenario[State]:
+def watch_turn(players: int = 4, *, seed: int = 0, turns: int = 1, skip: int = 0) -> Scenario[State]:
     """A seeded game set up, then ``turns`` turns (after ``skip`` unseen ones) played by random bots, told
     action by action in the engine's own words."""
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:

@@ -11,7 +11,7 @@ import pytest
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.liars_dice import Bid, Challenge, Roll, State
 from vegas_tutor.liars_dice.scenarios import SCENARIOS
-from vegas_tutor.tutor.liars_dice import LiarsDiceStepper, LiarsDiceTable, watch_ld_round
+from vegas_tutor.tutor.liars_dice import LiarsDiceStepper, LiarsDiceTable, watch_round
 
 SYNCED = ("table", "odds", "simulation", "bet", "what_if_view", "stepper", "show_odds", "bet_mode", "what_if")
 
@@ -91,7 +91,7 @@ def test_moves_out_of_turn_or_out_of_order_are_refused() -> None:
     refused(table, {"type": "challenge"}, "first choose: show some dice")
     refused(table, {"type": "show", "faces": table.table["players"][0]["own"]}, "at least one die must stay")
     refused(table, {"type": "show", "faces": [f for f in range(1, 7) if f not in table.table["players"][0]["own"]][:1]},
-            "hides")
+            "not dice in")
     table.keep()
     if table.table["learner_to_act"]:
         last: Bid = table.state.last_bid  # type: ignore[assignment]
@@ -154,7 +154,7 @@ def test_the_stepper_walks_every_scenario_and_stops_at_both_ends() -> None:
 
 
 def test_a_watched_round_ends_with_its_challenge() -> None:
-    watched = watch_ld_round(players=3, dice=3, seed=4)
+    watched = watch_round(players=3, dice=3, seed=4)
     assert watched.steps[0].highlight == ("cup:0",)
     assert watched.steps[-1].state.last_challenge is not None and watched.steps[-1].highlight == ("count",)
     stepper = LiarsDiceStepper(watched)

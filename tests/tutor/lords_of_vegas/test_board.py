@@ -15,8 +15,8 @@ from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.lords_of_vegas import LOTS, Gamble, LayOff, RollDice
 from vegas_tutor.lords_of_vegas.odds import gamble_odds, reorganize_odds
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
-from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard, LordsOfVegasStepper, odds_panel, watch_lov_turn
-from vegas_tutor.tutor.lords_of_vegas.intents import parse_lov_intent
+from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard, LordsOfVegasStepper, odds_panel, watch_turn
+from vegas_tutor.tutor.lords_of_vegas.intents import parse_intent
 from vegas_tutor.tutor.lords_of_vegas.projection import board_view
 
 SYNCED = ("board", "odds", "stepper", "show_odds", "interactive")
@@ -143,9 +143,9 @@ def test_config_is_checked() -> None:
 
 
 def test_every_message_kind_parses() -> None:
-    assert parse_lov_intent({"type": "new_game"}).__class__.__name__ == "NewGameIntent"
-    assert parse_lov_intent({"type": "option", "name": "show_odds", "value": False}).value is False
-    assert str(parse_lov_intent({"type": "inspect", "action": "gamble $3 at C3"}).action) == "gamble $3 at C3"
+    assert parse_intent({"type": "new_game"}).__class__.__name__ == "NewGameIntent"
+    assert parse_intent({"type": "option", "name": "show_odds", "value": False}).value is False
+    assert str(parse_intent({"type": "inspect", "action": "gamble $3 at C3"}).action) == "gamble $3 at C3"
 
 
 # ----------------------------------------------------------------------------------------- odds
@@ -230,12 +230,12 @@ def test_the_stepper_walks_every_example(sid: str) -> None:
 
 
 def test_a_watched_turn_is_a_scenario() -> None:
-    scenario = watch_lov_turn(4, seed=3, turns=2)
+    scenario = watch_turn(4, seed=3, turns=2)
     assert scenario.steps[-1].narration.endswith("ends the turn.")
     stepper = LordsOfVegasStepper(scenario)
     assert stepper.stepper["id"] == "LOV-WATCH" and stepper.stepper["count"] == len(scenario.steps)
     with pytest.raises(ConfigError):
-        watch_lov_turn(4, turns=0)
+        watch_turn(4, turns=0)
 
 
 def test_the_front_end_is_one_module_with_the_shared_helpers() -> None:

@@ -10,14 +10,8 @@ import pytest
 from vegas_tutor.las_vegas import State, new_game
 from vegas_tutor.las_vegas.odds import bill_outlook, bills_now, placement_odds
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
-from vegas_tutor.tutor.projection import (
-    board_view,
-    fraction_text,
-    odds_view,
-    outlook_view,
-    owner_labels,
-    second_person,
-)
+from vegas_tutor.tutor.las_vegas.odds_panel import fraction_text, odds_view, outlook_view
+from vegas_tutor.tutor.las_vegas.projection import board_view, owner_labels, second_person
 
 
 def test_board_view_of_the_payout_round_before_it_ends() -> None:

@@ -14,7 +14,7 @@ from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas import State, new_game
 from vegas_tutor.las_vegas.odds import bills_now
 from vegas_tutor.tutor import LasVegasBoard
-from vegas_tutor.tutor.board import default_names
+from vegas_tutor.tutor.las_vegas.board import default_names
 
 SYNCED = ("board", "odds", "outlook", "stepper", "error", "show_odds", "assumption", "what_if", "auto_roll",
           "interactive")
@@ -68,7 +68,7 @@ def test_roll_then_place_lets_the_bots_play_until_the_learner_is_back(board: Las
     assert state.current_player == 0 and state.phase == "roll"  # three bots have played in between
     assert all(state.in_hand(s) < 8 for s in (1, 2, 3))
     log = board.board["log"]
-    assert log[0].startswith(f"You place {dice} of your dice on casino {face}")
+    assert log[0].startswith(f"You place {dice} {'die' if dice == 1 else 'dice'} on casino {face}")
     assert any(line.startswith("Benno places") for line in log)
     assert board.board["highlight"] == [f"casino:{face}"]
 
@@ -96,7 +96,7 @@ def test_placing_a_face_not_rolled_is_refused_with_the_engines_reason(board: Las
     ({"type": "roll", "seat": 2}, "unexpected fields"),
     ({"type": "what_if", "casino": 1, "owner": 0, "count": 2}, "switch on what-if mode first"),
     ({"type": "reset"}, "nothing to reset"),
-    ({"type": "step", "to": "next"}, "not playing a scenario"),
+    ({"type": "step", "to": "next"}, "not playing an example"),
     ({"type": "option", "name": "assumption", "value": "psychic"}, "one of random, greedy"),
 ])
 def test_malformed_or_untimely_messages_change_nothing(

@@ -13,9 +13,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vegas_tutor.liars_dice import ALL_BIDS, Challenge, Roll, Show, State
+from vegas_tutor.liars_dice import ALL_BIDS, Challenge, NoShow, Roll, Show, State
 from vegas_tutor.tutor.liars_dice import LiarsDiceStepper, LiarsDiceTable
-from vegas_tutor.tutor.liars_dice.table import DEFAULT_NAMES
+from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES
 
 SYNCED = ("table", "odds", "simulation", "bet", "what_if_view", "stepper", "error")
 
@@ -35,10 +35,14 @@ def play(counts: list[int], cups: list[list[int]], steps: list[int], *, shows: b
         last = state.last_bid
         rank = (last.rank + 1 if last is not None else 0) + step
         state.apply(ALL_BIDS[min(rank, len(ALL_BIDS) - 1)])
-        if shows and state.may_show is not None and state.may_show != 0:
-            shower = state.may_show
+        shower = state.may_show
+        if shower is None:
+            continue
+        if shows and shower != 0:
             state.apply(Show(state.hidden[shower][:1]))
             state.apply(Roll(tuple([3] * (state.dice_counts[shower] - len(state.shown[shower])))))
+        else:
+            state.apply(NoShow())
     return state
 
 
@@ -83,6 +87,7 @@ def test_the_new_rounds_cups_stay_hidden_after_a_reveal() -> None:
         for faces in [(2, 5, 6), (3, 3, 4), (1, 2, 6)]:
             s.apply(Roll(faces))
         s.apply("four 3s")
+        s.apply(NoShow())
         s.apply(Challenge())
         for faces in new_cups:
             s.apply(Roll(faces))

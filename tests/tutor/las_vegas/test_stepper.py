@@ -9,7 +9,7 @@ import pytest
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
 from vegas_tutor.tutor import ScenarioStepper, watch_round
-from vegas_tutor.tutor.projection import board_view
+from vegas_tutor.tutor.las_vegas.projection import board_view
 
 
 @pytest.mark.parametrize("sid", sorted(SCENARIOS))
@@ -62,7 +62,7 @@ def test_a_stepper_takes_no_moves(message: dict[str, object]) -> None:
 
 def test_the_log_shows_what_this_step_did() -> None:
     stepper = ScenarioStepper("LV-ROLL", start=2)
-    assert stepper.board["log"] == ["Benno places 4 of their dice on casino 3 (The Mirage)"]
+    assert stepper.board["log"] == ["Benno places 4 dice on casino 3 (The Mirage)"]
     assert stepper.board["owners"][1]["player"] == "none"
 
 

@@ -70,7 +70,8 @@ def test_expected_losses_agree_with_listing_every_roll() -> None:
     state = State.start([2, 2, 2], seed=0)
     for faces in [(2, 5), (1, 6), (3, 5)]:
         state.apply(Roll(faces))
-    state.apply("two 5s")  # seat 0 bids; seat 1 (the viewer) is to act
+    state.apply("two 5s")  # seat 0 bids and keeps its cup; seat 1 (the viewer) is to act
+    state.apply("no show")
     obs = state.observation(1)
     rows = choices_panel(obs)["rows"]
     challenge = rows[0]

@@ -1,4 +1,4 @@
-"""The small JSON views of a Las Vegas game that the browser draws: the board, the odds, the outlook.
+"""The JSON view of a Las Vegas game that the browser draws: casinos, dice, roll, turn, hands, payout, log.
 
 Everything here is a pure function of engine objects, so the widget's view can be rebuilt from its synced
 traits alone and the projections can be tested without a browser.
@@ -12,11 +12,10 @@ traits alone and the projections can be tested without a browser.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from vegas_tutor.las_vegas.engine import CasinoPayout, State
-from vegas_tutor.las_vegas.odds import BillOutlook, PlacementOdds, bills_now, dice_left
+from vegas_tutor.las_vegas.odds import bills_now, dice_left
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, ROUNDS, money
 
 JSON = dict[str, Any]
@@ -213,71 +212,3 @@ def describe(state: State, humans: Sequence[int]) -> str:
         "place": "choose a face of the roll",
     }[state.phase]
     return f"Round {state.round} of {ROUNDS}. {who} turn: {doing}."
-
-
-def _exact(value: Fraction | None) -> JSON | None:
-    if value is None:
-        return None
-    return {"value": float(value), "text": fraction_text(value)}
-
-
-def fraction_text(value: Fraction) -> str:
-    """A Fraction of dollars in words a learner reads: ``$12,345.67`` (and the fraction when not whole)."""
-    if value.denominator == 1:
-        return f"${int(value):,}"
-    return f"${float(value):,.2f} (= {value.numerator:,}/{value.denominator:,})"
-
-
-def odds_view(odds: PlacementOdds, state: State) -> JSON:
-    """Each face of the roll: expected money this round (with standard error and exact value when known)
-    and the chance of taking each bill at each casino."""
-    faces = []
-    best = odds.best().face
-    for f in odds.faces:
-        chances = [
-            {"casino": c, "bills": [{"bill": bill, "p": p} for bill, p in f.win_chance[c - 1]]}
-            for c in CASINOS
-        ]
-        faces.append({
-            "face": f.face, "dice": f.dice, "white": f.white,
-            "expected": f.expected, "stderr": f.stderr, "exact": _exact(f.exact),
-            "rollouts": f.rollouts, "chances": chances, "best": f.face == best,
-        })
-    return {
-        "status": "ready",
-        "seat": odds.seat,
-        "name": state.names[odds.seat],
-        "assumption": odds.policy,
-        "faces": faces,
-    }
-
-
-def outlook_view(outlook: BillOutlook, state: State) -> JSON:
-    """Per casino and owner: the bill if the round ended now, and the expected bill by the round's end."""
-    rows: list[JSON] = []
-    for c in CASINOS:
-        i = c - 1
-        rows.append({
-            "casino": c,
-            "name": CASINO_NAMES[c],
-            "now": list(outlook.now[i]),
-            "by_end": list(outlook.by_end[i]),
-            "stderr": list(outlook.by_end_stderr[i]),
-            "exact": None if outlook.exact_by_end is None else [_exact(x) for x in outlook.exact_by_end[i]],
-        })
-    totals_now = [sum(r["now"][o] for r in rows) for o in range(state.owners)]
-    totals_end = [sum(r["by_end"][o] for r in rows) for o in range(state.owners)]
-    return {
-        "status": "ready",
-        "assumption": outlook.policy,
-        "rollouts": outlook.rollouts,
-        "rows": rows,
-        "total_now": totals_now,
-        "total_by_end": totals_end,
-        "dice_left": dice_left(state),
-    }
-
-
-def waiting(reason: str, status: str = "waiting") -> JSON:
-    """An odds or outlook panel with nothing to show yet, and why."""
-    return {"status": status, "reason": reason}

@@ -19,21 +19,19 @@ from typing import Any
 
 import traitlets as t
 
-from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.liars_dice.actions import Action, Challenge, Roll, Show
+from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
-from vegas_tutor.liars_dice.policies import odds_policy, random_policy
+from vegas_tutor.liars_dice.policies import bot_action, check_policy
 from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
 from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.liars_dice.intents import (
-    BOT_POLICIES,
     BetIntent,
     BidIntent,
     ChallengeIntent,
+    Intent,
     KeepIntent,
-    LDIntent,
     NewGameIntent,
     NextRoundIntent,
     OptionIntent,
@@ -42,7 +40,7 @@ from vegas_tutor.tutor.liars_dice.intents import (
     SimulateIntent,
     StepIntent,
     WhatIfIntent,
-    parse_ld_intent,
+    parse_intent,
 )
 from vegas_tutor.tutor.liars_dice.odds_panel import CountSimulation, OddsView, bid_panel, choices_panel
 from vegas_tutor.tutor.liars_dice.projection import table_view
@@ -54,24 +52,6 @@ MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (a whole game of bots, once the learner is out)."""
 
 
-def check_bots(policy: object) -> str:
-    if policy not in BOT_POLICIES:
-        raise ConfigError(f"bots play {' or '.join(map(repr, BOT_POLICIES))}, not {policy!r}")
-    return str(policy)
-
-
-def bot_action(state: State, policy: str, rng: Any, *, learner: int | None) -> Action:
-    """The named policy's action for the seat to act; never a show of the learner's dice."""
-    if state.is_chance:
-        return Roll()
-    if policy == "odds":
-        return odds_policy(state)
-    action = random_policy(state, rng)
-    while isinstance(action, Show) and state.may_show == learner:
-        action = random_policy(state, rng)
-    return action
-
-
 class LiarsDiceTable(TutorWidget):
     """A game of Liar's Dice in the browser: the cups, the bid track, the bids, the reveal and the odds.
 
@@ -80,6 +60,7 @@ class LiarsDiceTable(TutorWidget):
     only shows positions (the scenario stepper). Everything synced comes from ``state.observation(viewer)``.
     """
 
+    _noun = "table"
     _esm = module_source("liars_dice.js")
     _css = style_source("liars_dice.css")
 
@@ -112,8 +93,7 @@ class LiarsDiceTable(TutorWidget):
         interactive: bool = True,
         **kwargs: Any,
     ) -> None:
-        self._seeds = make_rng(seed)
-        self._bot_rng = make_rng(self._next_seed())
+        self._begin(seed)
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
         if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
@@ -124,7 +104,6 @@ class LiarsDiceTable(TutorWidget):
         self._names = names
         self._viewer = viewer
         self._state = state.copy()
-        self._awaiting_show = False
         self._after_challenge = False
         self._highlight: tuple[str, ...] = ()
         self._imagined: OddsView | None = None
@@ -134,14 +113,10 @@ class LiarsDiceTable(TutorWidget):
         self._bet_key: tuple[Any, ...] | None = None
         self._guess: bool | None = None
         self._tally = {"made": 0, "agreed": 0}
-        self._quiet = True
         super().__init__(show_odds=show_odds, bet_mode=bet_mode, interactive=interactive,
-                         bots_policy=check_bots(bots), **kwargs)
+                         bots_policy=check_policy(bots), **kwargs)
         self.what_if = bool(what_if)
-        if self.interactive:
-            self._play_others()
-        self._quiet = False
-        self._refresh()
+        self._ready()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -162,7 +137,7 @@ class LiarsDiceTable(TutorWidget):
         return self._imagined or OddsView.of(self._state.observation(self._viewer))
 
     # ------------------------------------------------------------------ intents
-    _parse = staticmethod(parse_ld_intent)
+    _parse = staticmethod(parse_intent)
 
     def bid(self, bid: Bid | str) -> None:
         """Bid for the learner (Python side of the bid buttons); raises when refused."""
@@ -181,7 +156,6 @@ class LiarsDiceTable(TutorWidget):
     def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
         """Show another position (what-if changes and the simulation are dropped)."""
         self._state = state.copy()
-        self._awaiting_show = False
         self._after_challenge = False
         self._imagined = None
         self._sim = None
@@ -191,7 +165,7 @@ class LiarsDiceTable(TutorWidget):
         self.error = ""
         self._refresh()
 
-    def _carry_out(self, intent: LDIntent) -> None:
+    def _carry_out(self, intent: Intent) -> None:
         if isinstance(intent, OptionIntent):
             self._set_option(intent)
         elif isinstance(intent, StepIntent):
@@ -214,7 +188,6 @@ class LiarsDiceTable(TutorWidget):
             self._check_playable()
             s = self._state
             self._state = State.start([self._start_dice] * s.players, seed=self._next_seed())
-            self._awaiting_show = False
             self._after_challenge = False
             self._imagined = None
             self._sim = None
@@ -223,9 +196,10 @@ class LiarsDiceTable(TutorWidget):
         else:
             self._play_learner(intent)
 
-    def _check_playable(self) -> None:
-        if not self.interactive:
-            raise IllegalActionError("this table shows a position: it does not take moves")
+    @property
+    def _awaiting_show(self) -> bool:
+        """Whether the learner, having just bid, decides on a show and re-roll."""
+        return self.interactive and self._state.may_show == self._viewer
 
     def _play_learner(self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent) -> None:
         self._check_playable()
@@ -246,12 +220,11 @@ class LiarsDiceTable(TutorWidget):
                 raise IllegalActionError("you may show and re-roll only right after your own bid")
             if isinstance(intent, ShowIntent):
                 s.apply(Show(intent.faces))  # the engine says why a show is refused, and changes nothing
-                s.apply(Roll())
                 self._highlight = (f"shown:{me}", f"cup:{me}")
             else:
+                s.apply(NoShow())
                 self._highlight = ()
-            self._awaiting_show = False
-            self._play_others()
+            self._play_others()  # the re-roll of a show is chance: it is rolled there
             return
         if self._awaiting_show:
             raise IllegalActionError("first choose: show some dice and re-roll, or keep your cup")
@@ -262,8 +235,7 @@ class LiarsDiceTable(TutorWidget):
         action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
         s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
         self._highlight = ("count",) if isinstance(action, Challenge) else ("bid",)
-        if isinstance(action, Bid) and s.may_show == me:
-            self._awaiting_show = True
+        if self._awaiting_show:
             return
         self._after_challenge = isinstance(action, Challenge) and self._still_playing()
         self._play_others()
@@ -283,9 +255,6 @@ class LiarsDiceTable(TutorWidget):
             self.bet_mode = bool(intent.value)
         else:
             self.show_odds = bool(intent.value)
-
-    def _step(self, to: str) -> None:
-        raise IllegalActionError("this table is not playing an example: there are no steps")
 
     def _place_bet(self, guess: bool) -> None:
         if not self.bet_mode:
@@ -331,15 +300,12 @@ class LiarsDiceTable(TutorWidget):
                 return
             if self._after_challenge:
                 return
-            action = bot_action(s, self.bots_policy, self._bot_rng, learner=me)
+            action = bot_action(s, self.bots_policy, self._bot_rng)
             s.apply(action)
             if isinstance(action, Challenge):
                 self._highlight = ("count",)
                 self._after_challenge = self._still_playing()
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
-
-    def _next_seed(self) -> int:
-        return int(self._seeds.integers(2**32))
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds", "bet_mode", "what_if")

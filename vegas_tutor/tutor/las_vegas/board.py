@@ -13,21 +13,18 @@ the engine. A rejected one sets ``error`` to a plain-words reason and changes no
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import traitlets as t
 
-from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State, new_game
-from vegas_tutor.las_vegas.odds import EXACT_DICE, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.policies import check_policy, choose_face
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
-from vegas_tutor.tutor.intents import (
+from vegas_tutor.tutor.las_vegas.intents import (
     ASSUMPTIONS,
     Intent,
     NewGameIntent,
@@ -39,16 +36,17 @@ from vegas_tutor.tutor.intents import (
     WhatIfIntent,
     parse_intent,
 )
-from vegas_tutor.tutor.projection import JSON, board_view, odds_view, outlook_view, waiting
+from vegas_tutor.tutor.las_vegas.odds_panel import (
+    Projections,
+    counts_exactly_after_placing,
+    outlook_is_slow,
+    outlook_panel,
+    placement_panel,
+    waiting,
+)
+from vegas_tutor.tutor.las_vegas.projection import JSON, board_view
 from vegas_tutor.tutor.widget import TutorWidget
 
-ODDS_TARGET_STDERR = 1_500.0
-"""Dollars: the placement odds' simulations stop once every face's standard error is at most this."""
-OUTLOOK_ROLLOUTS = 2_000
-SLOW_EXACT_DICE = 3
-"""From this many dice left to roll, the exact count of the rest of a round can take a second: it is done in
-the background (up to :data:`vegas_tutor.las_vegas.odds.EXACT_DICE`, beyond which the odds only simulate)."""
-"""Rollouts behind the what-if "by the end of the round" expectations."""
 MAX_BOT_MOVES = 200
 """A safety bound on automatic moves in one go (a whole game has fewer than 4 x 5 x 8 x 2 = 320...
 but bots hand back to the learner long before)."""
@@ -73,7 +71,7 @@ class LasVegasBoard(TutorWidget):
     _css = style_source("las_vegas.css")
 
     board = t.Dict().tag(sync=True)
-    """The state's projection (see :func:`vegas_tutor.tutor.projection.board_view`)."""
+    """The state's projection (see :func:`vegas_tutor.tutor.las_vegas.projection.board_view`)."""
     odds = t.Dict().tag(sync=True)
     """The placement odds of the learner's roll, or why there are none."""
     outlook = t.Dict().tag(sync=True)
@@ -100,8 +98,7 @@ class LasVegasBoard(TutorWidget):
         **kwargs: Any,
     ) -> None:
         self._bots = check_policy(bots)
-        self._seeds = make_rng(seed)
-        self._bot_rng = make_rng(self._next_seed())
+        self._begin(seed)
         if state is None:
             humans = tuple(humans)
             state = new_game(players, neutral=neutral, seed=self._next_seed(),
@@ -115,18 +112,10 @@ class LasVegasBoard(TutorWidget):
         self._highlight: tuple[str, ...] = ()
         self._revision = 0
         self._explore_revision = 0
-        self._cache: dict[tuple[object, ...], JSON] = {}
-        self._pending: set[tuple[object, ...]] = set()
-        self._previews: dict[tuple[object, ...], JSON] = {}
-        self.background = True
-        """Compute slow projections off the kernel's event loop (when running in one)."""
-        self._quiet = True
+        self._panels = Projections(self._refresh, self._show_failure)
         super().__init__(show_odds=show_odds, assumption=check_policy(assumption), auto_roll=auto_roll,
                          interactive=interactive, **kwargs)
-        if self.interactive:
-            self._play_others()
-        self._quiet = False
-        self._refresh()
+        self._ready()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -224,8 +213,7 @@ class LasVegasBoard(TutorWidget):
         self._play_others()
 
     def _check_playable(self, *, what_if_ok: bool = False) -> None:
-        if not self.interactive:
-            raise IllegalActionError("this board shows a position: it does not take moves")
+        super()._check_playable()
         if self.what_if and not what_if_ok:
             raise IllegalActionError("leave what-if mode to play: the board shows an imagined position")
 
@@ -245,9 +233,6 @@ class LasVegasBoard(TutorWidget):
                 raise IllegalActionError("what-if mode needs a board that takes moves")
             setattr(self, intent.name, intent.value)
 
-    def _step(self, to: str) -> None:
-        raise IllegalActionError("this board is not playing a scenario: there are no steps")
-
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
         """Bots move (and the learner's dice are rolled when ``auto_roll``) until the learner must act."""
@@ -265,9 +250,6 @@ class LasVegasBoard(TutorWidget):
             s.apply(Roll() if s.phase in ("roll", "spare") else choose_face(s, self._bots, self._bot_rng))
             self._revision += 1
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
-
-    def _next_seed(self) -> int:
-        return int(self._seeds.integers(2**32))
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds", "assumption", "what_if", "auto_roll")
@@ -308,18 +290,10 @@ class LasVegasBoard(TutorWidget):
             return waiting(f"{s.names[seat]} is playing.")
         if s.phase != "place":
             return waiting("Roll your dice to see what each choice is worth.")
-        key = ("odds", self._revision, self.assumption)
         position, policy = s.copy(), self.assumption
-
-        def compute() -> JSON:
-            odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR)
-            return odds_view(odds, position)
-
-        def simulated() -> JSON:
-            odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR, exact=False)
-            return {**odds_view(odds, position), "exact_pending": True}
-
-        return self._projection(key, compute, slow=counts_exactly_after_placing(s), preview=simulated)
+        return self._panels.get(("odds", self._revision, policy), lambda: placement_panel(position, policy),
+                                slow=counts_exactly_after_placing(s),
+                                preview=lambda: placement_panel(position, policy, exact=False))
 
     def _outlook_projection(self, shown: State) -> JSON:
         if not self.what_if:
@@ -328,77 +302,13 @@ class LasVegasBoard(TutorWidget):
             return waiting("The game is over: no casino will pay again.")
         key = ("outlook", self._revision, self._explore_revision, self.assumption)
         position, policy = shown.copy(), self.assumption
+        return self._panels.get(key, lambda: outlook_panel(position, policy), slow=outlook_is_slow(shown),
+                                preview=lambda: outlook_panel(position, policy, exact=False))
 
-        def compute() -> JSON:
-            return outlook_view(bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS), position)
-
-        def simulated() -> JSON:
-            outlook = bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS, exact=False)
-            return {**outlook_view(outlook, position), "exact_pending": True}
-
-        return self._projection(key, compute, slow=SLOW_EXACT_DICE <= dice_left(shown) <= EXACT_DICE,
-                                preview=simulated)
-
-    def _projection(
-        self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool,
-        preview: Callable[[], JSON] | None = None,
-    ) -> JSON:
-        """A cached projection. A slow one (an exact count of many cases) is computed off the kernel's event
-        loop when there is one, so the board answers at once: meanwhile ``preview`` (the simulated figures)
-        is shown, or a note that the figures follow."""
-        if key in self._cache:
-            return self._cache[key]
-        loop = _running_loop()
-        if not slow or loop is None or not self.background:
-            self._keep(key, compute())
-            return self._cache[key]
-        if key not in self._pending:
-            self._pending.add(key)
-            future = loop.run_in_executor(None, compute)
-            future.add_done_callback(lambda done: self._computed(key, done))
-        if preview is not None:
-            if key not in self._previews:  # one preview per kind (odds, outlook): only the current one is shown
-                self._previews = {k: v for k, v in self._previews.items() if k[0] != key[0]}
-                self._previews[key] = preview()
-            return self._previews[key]
-        return waiting("Counting every way the rest of the round can go: the exact figures follow in a moment.",
-                       status="computing")
-
-    def _keep(self, key: tuple[object, ...], view: JSON) -> None:
-        """Cache one projection per kind (odds, outlook): only the current position is ever asked again."""
-        self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
-        self._cache[key] = view
-
-    def _computed(self, key: tuple[object, ...], done: asyncio.Future[JSON]) -> None:
-        """Back on the event loop: keep a finished background projection and show it if still current."""
-        self._pending.discard(key)
-        if done.cancelled() or done.exception() is not None:
-            self.error = f"the odds could not be computed: {done.exception()!r}"
-            self.version += 1
-            return
-        self._keep(key, done.result())
-        self._refresh()
+    def _show_failure(self, reason: str) -> None:
+        self.error = reason
+        self.version += 1
 
     async def settled(self) -> None:
-        """Wait until no projection is being computed in the background (for notebooks and tests)."""
-        while self._pending:
-            await asyncio.sleep(0.01)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop when called from it (a widget message, a cell), else None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def counts_exactly_after_placing(state: State) -> bool:
-    """Whether placing some face of the roll leaves few enough dice that the odds count them exactly
-    (and a lot of cases: at least :data:`SLOW_EXACT_DICE`)."""
-    roll = state.current_roll
-    if roll is None:
-        return False
-    left = dice_left(state)
-    own, white = roll
-    return any(SLOW_EXACT_DICE <= left - own[f] - white[f] <= EXACT_DICE for f in range(6) if own[f] + white[f])
+        """Wait until no odds are being computed in the background (for notebooks and tests)."""
+        await self._panels.settled()

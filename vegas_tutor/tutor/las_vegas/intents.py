@@ -1,4 +1,4 @@
-"""The messages a board's browser side may send, checked before anything is touched.
+"""The messages the Las Vegas board's browser side may send, checked before anything is touched.
 
 The browser only sends *intents*; a message is never trusted. ``parse_intent`` turns one into a small frozen
 value or raises ``InvalidActionError`` with a plain-words reason (unknown type, missing or extra field,
@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vegas_tutor.las_vegas.policies import POLICIES
 from vegas_tutor.tutor.messages import (
     STEPS,
+    NewGameIntent,
     OptionIntent,
+    ResetIntent,
     StepIntent,
     message_kind,
     option_intent,
@@ -26,7 +29,7 @@ from vegas_tutor.tutor.messages import (
     whole,
 )
 
-__all__ = ["STEPS", "Intent", "OptionIntent", "StepIntent", "parse_intent"]
+__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "parse_intent"]
 
 
 @dataclass(frozen=True)
@@ -50,20 +53,10 @@ class WhatIfIntent:
     count: int
 
 
-@dataclass(frozen=True)
-class ResetIntent:
-    """Drop the what-if changes: back to the real game."""
-
-
-@dataclass(frozen=True)
-class NewGameIntent:
-    """Start a new game with the same players."""
-
-
 Intent = RollIntent | PlaceIntent | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent
 
 BOOLEAN_OPTIONS = ("show_odds", "what_if", "auto_roll")
-ASSUMPTIONS = ("random", "greedy")
+ASSUMPTIONS = POLICIES
 CHOICE_OPTIONS = {"assumption": ASSUMPTIONS, "bots": ASSUMPTIONS}
 """``assumption``: how the odds assume the others play; ``bots``: how the bot opponents play."""
 

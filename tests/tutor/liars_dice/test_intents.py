@@ -20,7 +20,7 @@ from vegas_tutor.tutor.liars_dice.intents import (
     SimulateIntent,
     StepIntent,
     WhatIfIntent,
-    parse_ld_intent,
+    parse_intent,
 )
 
 
@@ -41,7 +41,7 @@ from vegas_tutor.tutor.liars_dice.intents import (
     ({"type": "step", "to": "back"}, StepIntent("back")),
 ])
 def test_every_intent_parses(message: dict[str, Any], intent: object) -> None:
-    assert parse_ld_intent(message) == intent
+    assert parse_intent(message) == intent
 
 
 MALFORMED: list[tuple[object, str]] = [
@@ -75,4 +75,4 @@ MALFORMED: list[tuple[object, str]] = [
 @pytest.mark.parametrize(("message", "reason"), MALFORMED)
 def test_malformed_messages_are_refused_with_a_reason(message: object, reason: str) -> None:
     with pytest.raises(InvalidActionError, match=reason.replace("(", r"\(")):
-        parse_ld_intent(message)
+        parse_intent(message)

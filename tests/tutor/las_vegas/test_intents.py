@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from vegas_tutor.core.errors import InvalidActionError
-from vegas_tutor.tutor.intents import (
+from vegas_tutor.tutor.las_vegas.intents import (
     NewGameIntent,
     OptionIntent,
     PlaceIntent,

@@ -1,0 +1,200 @@
+"""The odds panel of the Las Vegas board and its what-if outlook, and the cache that computes them.
+
+The panel shows, for each face of the learner's roll, the money to expect this round (error bar, exact value
+when few dice are left) and the chance of each bill; the outlook shows each casino's bill per owner if the
+round ended now and by its end. Both are pure functions of engine objects. An exact count of the rest of a
+round can take a second: :class:`Projections` computes it off the kernel's event loop and shows the
+simulated figures meanwhile.
+
+>>> from vegas_tutor.las_vegas import Roll, new_game
+>>> game = new_game(2, seed=3); game.apply(Roll(own=(0, 0, 4, 0, 1, 3)))
+>>> panel = placement_panel(game, "greedy", exact=False)
+>>> [f["face"] for f in panel["faces"]], panel["exact_pending"]
+([3, 5, 6], True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.odds import EXACT_DICE, BillOutlook, PlacementOdds, bill_outlook, dice_left, placement_odds
+from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
+
+JSON = dict[str, Any]
+
+ODDS_TARGET_STDERR = 1_500.0
+"""Dollars: the placement odds' simulations stop once every face's standard error is at most this."""
+OUTLOOK_ROLLOUTS = 2_000
+"""Rollouts behind the what-if "by the end of the round" expectations."""
+SLOW_EXACT_DICE = 3
+"""From this many dice left to roll, the exact count of the rest of a round can take a second: it is done in
+the background (up to :data:`vegas_tutor.las_vegas.odds.EXACT_DICE`, beyond which the odds only simulate)."""
+
+
+def _exact(value: Fraction | None) -> JSON | None:
+    if value is None:
+        return None
+    return {"value": float(value), "text": fraction_text(value)}
+
+
+def fraction_text(value: Fraction) -> str:
+    """A Fraction of dollars in words a learner reads: ``$12,345.67`` (and the fraction when not whole)."""
+    if value.denominator == 1:
+        return f"${int(value):,}"
+    return f"${float(value):,.2f} (= {value.numerator:,}/{value.denominator:,})"
+
+
+def odds_view(odds: PlacementOdds, state: State) -> JSON:
+    """Each face of the roll: expected money this round (with standard error and exact value when known)
+    and the chance of taking each bill at each casino."""
+    faces = []
+    best = odds.best().face
+    for f in odds.faces:
+        chances = [
+            {"casino": c, "bills": [{"bill": bill, "p": p} for bill, p in f.win_chance[c - 1]]}
+            for c in CASINOS
+        ]
+        faces.append({
+            "face": f.face, "dice": f.dice, "white": f.white,
+            "expected": f.expected, "stderr": f.stderr, "exact": _exact(f.exact),
+            "rollouts": f.rollouts, "chances": chances, "best": f.face == best,
+        })
+    return {
+        "status": "ready",
+        "seat": odds.seat,
+        "name": state.names[odds.seat],
+        "assumption": odds.policy,
+        "faces": faces,
+    }
+
+
+def outlook_view(outlook: BillOutlook, state: State) -> JSON:
+    """Per casino and owner: the bill if the round ended now, and the expected bill by the round's end."""
+    rows: list[JSON] = []
+    for c in CASINOS:
+        i = c - 1
+        rows.append({
+            "casino": c,
+            "name": CASINO_NAMES[c],
+            "now": list(outlook.now[i]),
+            "by_end": list(outlook.by_end[i]),
+            "stderr": list(outlook.by_end_stderr[i]),
+            "exact": None if outlook.exact_by_end is None else [_exact(x) for x in outlook.exact_by_end[i]],
+        })
+    totals_now = [sum(r["now"][o] for r in rows) for o in range(state.owners)]
+    totals_end = [sum(r["by_end"][o] for r in rows) for o in range(state.owners)]
+    return {
+        "status": "ready",
+        "assumption": outlook.policy,
+        "rollouts": outlook.rollouts,
+        "rows": rows,
+        "total_now": totals_now,
+        "total_by_end": totals_end,
+        "dice_left": dice_left(state),
+    }
+
+
+def waiting(reason: str, status: str = "waiting") -> JSON:
+    """An odds or outlook panel with nothing to show yet, and why."""
+    return {"status": status, "reason": reason}
+
+
+def placement_panel(position: State, policy: str, *, exact: bool = True) -> JSON:
+    """The odds panel of the learner's roll (``exact=False``: the simulated figures, the exact ones pending)."""
+    odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR, exact=exact)
+    view = odds_view(odds, position)
+    return view if exact else {**view, "exact_pending": True}
+
+
+def outlook_panel(position: State, policy: str, *, exact: bool = True) -> JSON:
+    """The what-if outlook of a position (``exact=False``: simulated only, the exact figures pending)."""
+    view = outlook_view(bill_outlook(position, policy=policy, n=OUTLOOK_ROLLOUTS, exact=exact), position)
+    return view if exact else {**view, "exact_pending": True}
+
+
+def counts_exactly_after_placing(state: State) -> bool:
+    """Whether placing some face of the roll leaves few enough dice that the odds count them exactly
+    (and a lot of cases: at least :data:`SLOW_EXACT_DICE`)."""
+    roll = state.current_roll
+    if roll is None:
+        return False
+    left = dice_left(state)
+    own, white = roll
+    return any(SLOW_EXACT_DICE <= left - own[f] - white[f] <= EXACT_DICE for f in range(6) if own[f] + white[f])
+
+
+def outlook_is_slow(state: State) -> bool:
+    """Whether the outlook's exact count of the rest of the round can take a second."""
+    return SLOW_EXACT_DICE <= dice_left(state) <= EXACT_DICE
+
+
+class Projections:
+    """Cached panels, one per kind (``key[0]``: odds, outlook); the slow ones computed in the background.
+
+    ``on_ready`` is called back on the event loop when a background panel is done (the board redraws);
+    ``on_error`` with the reason when it failed.
+    """
+
+    def __init__(self, on_ready: Callable[[], None], on_error: Callable[[str], None]) -> None:
+        self._cache: dict[tuple[object, ...], JSON] = {}
+        self._pending: set[tuple[object, ...]] = set()
+        self._previews: dict[tuple[object, ...], JSON] = {}
+        self._on_ready, self._on_error = on_ready, on_error
+        self.background = True
+        """Compute slow panels off the kernel's event loop (when running in one)."""
+
+    def get(
+        self, key: tuple[object, ...], compute: Callable[[], JSON], *, slow: bool,
+        preview: Callable[[], JSON] | None = None,
+    ) -> JSON:
+        """The panel for ``key``. A slow one (an exact count of many cases) is computed off the kernel's event
+        loop when there is one, so the board answers at once: meanwhile ``preview`` (the simulated figures)
+        is shown, or a note that the figures follow."""
+        if key in self._cache:
+            return self._cache[key]
+        loop = _running_loop()
+        if not slow or loop is None or not self.background:
+            self._keep(key, compute())
+            return self._cache[key]
+        if key not in self._pending:
+            self._pending.add(key)
+            future = loop.run_in_executor(None, compute)
+            future.add_done_callback(lambda done: self._computed(key, done))
+        if preview is not None:
+            if key not in self._previews:  # one preview per kind: only the current one is shown
+                self._previews = {k: v for k, v in self._previews.items() if k[0] != key[0]}
+                self._previews[key] = preview()
+            return self._previews[key]
+        return waiting("Counting every way the rest of the round can go: the exact figures follow in a moment.",
+                       status="computing")
+
+    def _keep(self, key: tuple[object, ...], view: JSON) -> None:
+        """Cache one panel per kind: only the current position is ever asked again."""
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != key[0]}
+        self._cache[key] = view
+
+    def _computed(self, key: tuple[object, ...], done: asyncio.Future[JSON]) -> None:
+        """Back on the event loop: keep a finished background panel and have the board redraw."""
+        self._pending.discard(key)
+        if done.cancelled() or done.exception() is not None:
+            self._on_error(f"the odds could not be computed: {done.exception()!r}")
+            return
+        self._keep(key, done.result())
+        self._on_ready()
+
+    async def settled(self) -> None:
+        """Wait until no panel is being computed in the background."""
+        while self._pending:
+            await asyncio.sleep(0.01)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (a widget message, a cell), else None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
