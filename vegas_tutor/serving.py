@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -136,7 +137,8 @@ def refuse(handler: Any, reason: str, url: str | None = None) -> None:
     handler.set_status(403)
     handler.set_header("Content-Type", "text/html; charset=UTF-8")
     handler.set_header("Cache-Control", "no-store")
-    handler.log.warning("vegas-tutor refused %s %s: %s", handler.request.method, handler.request.uri, reason)
+    request = handler.request
+    logging.getLogger("vegas_tutor").warning("vegas-tutor refused %s %s: %s", request.method, request.uri, reason)
     handler.finish(refusal_page(reason, url))
 
 

@@ -8,8 +8,9 @@ Reuse them in any ``tests/e2e/test_e2e_*.py``::
         page.get_by_role("button", name="Place the 3s").click()
 
 ``app_server`` (its ``url``, ``port``, ``log_tail()``, ``kernel_process(id)``), ``chromium_browser``,
-``app_page`` (a fresh tab per test), ``open_lesson(name, selector=None)`` (waits until Voilà drew every cell
-and widget, fails on a widget or cell error) and ``save_screenshot(page, name)`` (tests/e2e/screenshots/).
+``app_page`` (the session's tab; ``watch_requests`` records its requests off the machine),
+``open_lesson(name, selector=None)`` (waits until Voilà drew every cell and widget, fails on a widget or
+cell error) and ``save_screenshot(page, name)`` (tests/e2e/screenshots/).
 
 Set ``VEGAS_TUTOR_E2E_LESSONS=DIR`` to run the same tests against another lessons folder, and
 ``VEGAS_TUTOR_CHROMIUM=PATH`` for a chromium elsewhere than ``/usr/bin/chromium``. Without the browser the
@@ -39,6 +40,7 @@ from e2e_app import (  # the helper module sits beside this file
     start_server,
     stop_server,
     watch_errors,
+    watch_requests,
 )
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ def shared_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Pa
     context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())  # never leave a page blocked on a prompt
+    watch_requests(page, app_server.url)  # every page of the session is checked for requests off the machine
     yield page
     leave_page(page)
     context.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -17,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
 
@@ -57,6 +59,8 @@ _RENDERED_JS = """() => {
 }"""
 
 _ERRORS_ATTRIBUTE = "_vegas_tutor_errors"
+_RENDERED_ATTRIBUTE = "_vegas_tutor_rendered"
+_REQUESTS_ATTRIBUTE = "_vegas_tutor_foreign_requests"
 
 
 class AppError(RuntimeError):
@@ -229,11 +233,65 @@ def wait_until_rendered(page: Page, selector: str | None = None, timeout_ms: int
         if isinstance(verdict, str):
             raise AppError(f"{page.url}: {verdict}")
         if verdict is True and (selector is None or page.locator(selector).first.is_visible()):
+            rendered_urls(page).add(page.url)
             return
         if time.monotonic() > deadline:
             missing = "" if verdict is True else "cells or widgets still being drawn; "
             raise AppError(f"{page.url}: not rendered after {timeout_ms} ms ({missing}selector {selector!r})")
         page.wait_for_timeout(50)
+
+
+def rendered_urls(page: Page) -> set[str]:
+    """The addresses this tab has fully rendered so far (``wait_until_rendered`` adds to it)."""
+    urls: set[str] | None = getattr(page, _RENDERED_ATTRIBUTE, None)
+    if urls is None:
+        urls = set()
+        setattr(page, _RENDERED_ATTRIBUTE, urls)
+    return urls
+
+
+def watch_requests(page: Page, server_url: str) -> list[str]:
+    """Start recording every request and websocket of the tab that goes anywhere but ``server_url``'s host
+    and port (idempotent); return the live list of ``"<request> (from <page>)"`` lines. In-page addresses
+    (``data:``, ``blob:`` of the server's own origin, ``about:``) do not leave the machine."""
+    foreign: list[str] | None = getattr(page, _REQUESTS_ATTRIBUTE, None)
+    if foreign is not None:
+        return foreign
+    recorded: list[str] = []
+    own = urlsplit(server_url).netloc
+
+    def check(url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "about") or (parts.scheme == "blob" and urlsplit(parts.path).netloc == own):
+            return
+        if parts.scheme in ("http", "ws") and parts.netloc == own:
+            return
+        recorded.append(f"{url[:200]} (from {page.url})")
+
+    page.on("request", lambda request: check(request.url))
+    page.on("websocket", lambda socket: check(socket.url))
+    setattr(page, _REQUESTS_ATTRIBUTE, recorded)
+    return recorded
+
+
+def http_get(port: int, path: str, headers: dict[str, str] | None = None, timeout: float = 60.0) -> tuple[int, str]:
+    """``GET path`` from the server on ``port`` with extra ``headers`` (a ``Host`` among them replaces the
+    real one); the status and the body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", errors="replace")
+    finally:
+        connection.close()
+
+
+def page_kernel_id(html: str) -> str:
+    """The kernel id in a rendered Voilà page's ``jupyter-config-data``; ``AppError`` when there is none."""
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    if match is None:
+        raise AppError(f"no kernel id in the page: {html[:300]!r}")
+    return match.group(1)
 
 
 def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int = LESSON_TIMEOUT_MS) -> Page:
