@@ -70,6 +70,7 @@ class Option:
     """White dice showing the face (neutral variant)."""
     money: float
     """Expected money the player takes this round."""
+    money_stderr: float
     margin: float
     """Expected money this round minus the average rival's."""
     margin_stderr: float
@@ -125,7 +126,8 @@ def evaluate(state: State, rollouts: int = COACH_ROLLOUTS, *, seed: int = SEED) 
     options = []
     for k, face in enumerate(faces):
         options.append(Option(
-            Place(face), own[face - 1], white[face - 1], float(mine[k].mean()), float(margins[k].mean()),
+            Place(face), own[face - 1], white[face - 1], float(mine[k].mean()), _stderr(mine[k], n),
+            float(margins[k].mean()),
             _stderr(margins[k], n), float(wins[k].mean()), _stderr(wins[k], n), describe_now(state, face),
         ))
     return tuple(options)
@@ -155,7 +157,15 @@ def review(state: State, action: Action | str) -> Review:
 
 
 def describe_now(state: State, face: int) -> str:
-    """What placing ``face`` changes if the round ended now: the bill you take, a tie, a rival's lost bill."""
+    """What placing ``face`` changes if the round ended now: the bill you take, a tie, a rival's lost bill.
+
+    >>> from vegas_tutor.las_vegas import State
+    >>> state = State.position(2, casino_bills=[[60_000]] * 2 + [[90_000, 20_000]] + [[50_000]] * 3,
+    ...                        placed={1: [5, 6], 3: [1, 2]}, seed=1)
+    >>> state.apply("roll 3 5")
+    >>> describe_now(state, 3)
+    'the 3s (1 die) on The Mirage tie you with Benno at 2 dice (you lose your $20k) and cost Benno the $90k'
+    """
     seat = state.current_player
     roll = state.current_roll
     assert seat is not None and roll is not None
@@ -167,14 +177,14 @@ def describe_now(state: State, face: int) -> str:
     if state.neutral:
         counts[state.players] += white
     after = bills_by_owner(counts, bills, state.players)
-    name = CASINO_NAMES[face]
-    dice = f"{own} of your dice" if own else "no die of yours"
-    what = f"the {face}s ({dice}{f' and {white} white' if white else ''}) on {name}"
+    dice = [f"{own} {'die' if own == 1 else 'dice'}"] if own else []
+    if white:
+        dice.append(f"{white} white")
     effects = []
     tied = [state.owner_name(o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
     if own and tied:
         effects.append(f"tie you with {' and '.join(tied)} at {counts[seat]} dice"
-                       + (f" (you lose your {money(before[seat])})" if before[seat] else " (you take nothing there)"))
+                       + (f" (you lose your {money(before[seat])})" if before[seat] else ""))
     elif after[seat] != before[seat]:
         effects.append(f"take {money(after[seat])}" if not before[seat]
                        else f"move you from {money(before[seat])} to {money(after[seat])}")
@@ -186,9 +196,7 @@ def describe_now(state: State, face: int) -> str:
             effects.append(f"cost {who} the {money(before[rival])}")
         else:
             effects.append(f"{'drop' if after[rival] < before[rival] else 'lift'} {who} to {money(after[rival])}")
-    if not effects:
-        effects.append("change no bill yet")
-    return f"{what} would {_join(effects)} if the round ended now"
+    return f"the {face}s ({' + '.join(dice)}) on {CASINO_NAMES[face]} {_join(effects or ['change no bill yet'])}"
 
 
 def _explain(state: State, mine: Option, best: Option, loss: float) -> str:
@@ -196,18 +204,18 @@ def _explain(state: State, mine: Option, best: Option, loss: float) -> str:
     rival = "against " + (state.names[1 - seat] if state.players == 2 and seat is not None else "the average rival")
     if mine.action == best.action:
         alone = len(state.legal_actions()) == 1
-        return (f"{'The only choice' if alone else 'Good choice'}: {mine.now}. Expected this round: "
-                f"{_signed(mine.margin)} {rival}; chance of winning {mine.win_chance:.0%}.")
+        return (f"{'The only choice' if alone else 'Good choice'}: {mine.now}, if the round ended now. Expected "
+                f"this round: {_signed(mine.margin)} {rival}; chance of winning {mine.win_chance:.0%}.")
     gap = best.margin - mine.margin
     if loss < GOOD:
-        return (f"About as good as the coach's choice: {mine.now}; {best.now}. The two differ by less than "
-                f"{GOOD:.0%} chance of winning ({_signed(-gap)} this round {rival}).")
-    head = f"Better: {best.now}; {mine.now}."
+        return (f"About as good as the coach's {best.action.face}s (less than {GOOD:.0%} apart in chance of "
+                f"winning): your {mine.now.removeprefix('the ')}, if the round ended now.")
+    head = f"Better: {best.now}; your {mine.now.removeprefix('the ')} (if the round ended now)."
     if gap >= 0:
-        return (f"{head} Your choice is worth {money(_thousands(gap))} less this round {rival} and "
-                f"{loss:.0%} less chance of winning.")
-    return (f"{head} Your choice earns {money(_thousands(-gap))} more this round {rival}, but the coach's "
-            f"choice gives a better chance of winning the game ({loss:.0%} more).")
+        return (f"{head} Yours is worth {money(_thousands(gap))} less this round {rival}, {loss:.0%} less "
+                "chance of winning.")
+    return (f"{head} Yours earns {money(_thousands(-gap))} more this round {rival}, but {loss:.0%} less chance "
+            "of winning the game.")
 
 
 def _faces(state: State) -> int:
@@ -223,8 +231,10 @@ def _thousands(x: float) -> int:
 
 
 def _signed(x: float) -> str:
+    if _thousands(x) == 0:
+        return "about even"
     amount = money(_thousands(abs(x)))
-    return f"-{amount}" if _thousands(x) < 0 else f"+{amount}"
+    return f"-{amount}" if x < 0 else f"+{amount}"
 
 
 def _join(parts: list[str]) -> str:
