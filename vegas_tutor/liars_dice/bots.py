@@ -1,0 +1,153 @@
+"""Opponents for Liar's Dice at three levels, each deciding from its own observation only.
+
+- ``easy``, a beginner: bids its own most common face (stars counted), a little above what it holds;
+  raises that face by one step; challenges when the bid looks big against its rough count of the table
+  (its matches plus one die in three of those it cannot see); never shows.
+- ``medium``, the rule a good player uses: challenges a bid less likely true than not (exact odds from
+  its cup and the shown dice); otherwise raises to the bid most likely true, now and then one step
+  higher on it as a bluff; after a bid that needs other players' dice it shows its matching dice and
+  re-rolls the rest, which makes the bid both likelier and more credible.
+- ``hard``: the coach's choice (:func:`vegas_tutor.liars_dice.coach.evaluate`): reads the other players'
+  bids into a posterior over their cups, values each challenge, raise and show in expected dice lost,
+  with the next player's answer modelled (two deep with two players).
+
+>>> from vegas_tutor.liars_dice import new_game
+>>> s = new_game(2, dice=5, seed=4)
+>>> choose_action(s, "hard", seed=1)
+Roll(faces=None)
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+import numpy as np
+
+from vegas_tutor.core.dice import Rng, make_rng
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
+from vegas_tutor.liars_dice.coach import best_option, evaluate
+from vegas_tutor.liars_dice.engine import Observation, State
+from vegas_tutor.liars_dice.odds import bid_odds
+from vegas_tutor.liars_dice.track import ALL_BIDS, NUMBER_FACES, STAR, Bid
+
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
+EASY_NERVE = 0.3
+"""How often the easy level lets one more die of doubt pass before it challenges."""
+MEDIUM_CREDIT = {False: 1 / 2, True: 1 / 3}
+"""The medium level's odds that each of the bidder's hidden dice matches the bid (a fair die: 1/3, a star 1/6)."""
+MEDIUM_BLUFF = 0.1
+"""How often the medium level raises one step past its most likely bid (if that is still even odds)."""
+
+
+def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
+    """The action of the player to act at ``level``: the bare roll while dice must be rolled.
+
+    Decides from ``state.observation(current_player)`` only. The same state, level and seed always
+    give the same action; the state is not changed.
+    """
+    _check_level(level)
+    if not isinstance(state, State):
+        raise ConfigError(f"choose_action needs a Liar's Dice State, got {type(state).__name__}")
+    seat = state.current_player
+    if seat is None:
+        raise IllegalActionError("the game is over: there is nothing left to choose")
+    if state.is_chance:
+        return Roll()
+    return choose_from_observation(state.observation(seat), level, make_rng(seed))
+
+
+def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
+    """The choice of ``obs.player``, who must be the one to act, at ``level``."""
+    _check_level(level)
+    if not isinstance(obs, Observation):
+        raise InvalidActionError(f"a bot decides from an Observation, got {type(obs).__name__}")
+    if obs.current_player != obs.player:
+        raise IllegalActionError(f"seat {obs.player} is not the one to act (seat {obs.current_player} is)")
+    if obs.phase == "roll":
+        return Roll()
+    if obs.phase == "over":
+        raise IllegalActionError("the game is over: there is nothing left to choose")
+    if level == "hard":
+        return best_option(evaluate(obs)).action
+    if obs.phase == "show":
+        return NoShow() if level == "easy" else _medium_show(obs)
+    return _easy_bid(obs, rng) if level == "easy" else _medium_bid(obs, rng)
+
+
+def _check_level(level: object) -> None:
+    if level not in LEVELS:
+        raise ConfigError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def _matches(dice: tuple[int, ...], face: int) -> int:
+    return sum(1 for d in dice if d == face or (face != STAR and d == STAR))
+
+
+def _guess(obs: Observation, face: int) -> float:
+    """A rough count of ``face`` on the table: what you see plus a third (a sixth for stars) of the rest."""
+    return _matches(obs.known, face) + obs.unknown / (6 if face == STAR else 3)
+
+
+def _favourite(obs: Observation) -> int:
+    """The number face with the most matches in the player's own cup (the higher face on ties)."""
+    return max(NUMBER_FACES, key=lambda f: (_matches(obs.own_hidden, f), f))
+
+
+def _easy_bid(obs: Observation, rng: Rng) -> Action:
+    face = _favourite(obs)
+    last = obs.last_bid
+    if last is None:
+        return Bid(max(1, _matches(obs.own_hidden, face) + obs.unknown // 6), face)
+    slack = 1 + (1 if rng.random() < EASY_NERVE else 0)
+    if last.rank == len(ALL_BIDS) - 1 or last.quantity > _guess(obs, last.face) + slack:
+        return Challenge()
+    raise_to = next(b for b in ALL_BIDS[last.rank + 1:] if b.face == face)
+    if raise_to.quantity > _guess(obs, face) + slack:
+        return Challenge()
+    return raise_to
+
+
+def _chance(obs: Observation, bid: Bid) -> float:
+    return float(bid_odds(bid.quantity, bid.face, known=obs.known, unknown=obs.unknown).at_least)
+
+
+def _credited(obs: Observation, bid: Bid, bidder: int) -> float:
+    """P(``bid`` true) if each of the bidder's hidden dice matches with :data:`MEDIUM_CREDIT` odds (a bidder
+    usually holds some of what they bid) and every other hidden die is fair."""
+    hidden = obs.dice_counts[bidder] - len(obs.shown[bidder])
+    p = MEDIUM_CREDIT[bid.is_star]
+    theirs = np.ones(1)
+    for _ in range(hidden):
+        theirs = np.convolve(theirs, [1 - p, p])
+    rest = bid_odds(1, bid.face, known=obs.known, unknown=obs.unknown - hidden).distribution
+    need = bid.quantity
+    return float(sum(float(pr) * theirs[max(0, need - c):].sum() for c, pr in rest.items()))
+
+
+def _medium_bid(obs: Observation, rng: Rng) -> Action:
+    last, bidder = obs.last_bid, obs.bidder
+    if last is not None and bidder is not None and (
+            last.rank == len(ALL_BIDS) - 1 or _credited(obs, last, bidder) < 0.5):
+        return Challenge()
+    start = last.rank + 1 if last is not None else 0
+    chances = [_chance(obs, b) for b in ALL_BIDS[start:]]
+    top = max(range(len(chances)), key=lambda i: (chances[i], -i))
+    choice = ALL_BIDS[start + top]
+    if rng.random() < MEDIUM_BLUFF:
+        bluff = next((b for b in ALL_BIDS[choice.rank + 1:] if b.face == choice.face), None)
+        if bluff is not None and _chance(obs, bluff) >= 0.5:
+            return bluff
+    return choice
+
+
+def _medium_show(obs: Observation) -> Action:
+    bid = obs.last_bid
+    assert bid is not None
+    matching = tuple(d for d in obs.own_hidden if d == bid.face or (not bid.is_star and d == STAR))
+    shown = sum(_matches(cup, bid.face) for cup in obs.shown)
+    needs_others = bid.quantity > len(matching) + shown
+    if needs_others and 0 < len(matching) < len(obs.own_hidden):
+        return Show(matching)
+    return NoShow()

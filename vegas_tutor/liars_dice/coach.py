@@ -1,0 +1,459 @@
+"""The Liar's Dice coach: what every choice is expected to cost in dice, which one is best, and why.
+
+The coach sees one player's :class:`~vegas_tutor.liars_dice.engine.Observation` and nothing else. It
+values each legal choice in **expected dice lost**: the dice the player expects to lose this round minus
+the dice the average rival expects to lose (two players: your loss minus your rival's), so a challenge
+that costs the bidder two dice is worth more than one that costs one.
+
+How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
+
+- **Rivals play by the odds, with noise** (:class:`Model`). A rival facing a bid challenges it the more
+  surely the less likely it looks from their own cup (a steep logistic around 1/2); raising, they pick
+  a bid by a softmax of its chance of being true from their cup, leaning to lower bids; with a small
+  probability they act uniformly at random. Rivals are not assumed to read your bids.
+- **Bids tell**: each rival's cup is a distribution over its count patterns, weighted by how likely each
+  cup makes that rival's bids this round (Bayes). A rival who has shown and re-rolled is read from the
+  dice shown only (the re-rolled cup is fresh).
+- **Looking ahead**: a raise is valued by the next player's response: a challenge settles it (exactly,
+  over the cups); a counter-raise leads on. With two players the coach then picks your best answer to
+  each likely counter-raise (challenge it, or raise again valued one step deep); with more players the
+  round going on is worth :attr:`Model.carry_on` to you. A show is valued one step deep, averaged over
+  the re-roll.
+
+>>> from vegas_tutor.liars_dice import Bid, Roll, State
+>>> s = State.start([2, 2], seed=3)
+>>> s.apply(Roll((5, 5))); s.apply(Roll((2, 3)))
+>>> s.apply(Bid(4, 5)); s.apply("no show")
+>>> review(s, "challenge").best
+Challenge()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from vegas_tutor.core.dice import roll_outcomes
+from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
+from vegas_tutor.liars_dice.engine import Observation, State, show_options
+from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
+from vegas_tutor.liars_dice.track import ALL_BIDS, STAR, Bid
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Choice = Bid | Challenge | Show | NoShow
+Verdict = Literal["good", "inaccuracy", "mistake"]
+
+N_BIDS = len(ALL_BIDS)
+_RANKS = np.arange(N_BIDS)
+_FACE_COL = BID_FACE - 1
+GOOD, MISTAKE = 0.1, 0.3
+"""Verdict thresholds on the expected dice given up: below 0.1 ``good``, from 0.3 ``mistake``."""
+TOP_REPLIES = 12
+TWO_DEEP = True
+"""Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """How the coach (and the hard bot) expects every other player to act."""
+
+    sharpness: float = 20.0
+    """Softmax weight on a raise's chance of being true (from the raiser's cup)."""
+    lean_low: float = 0.1
+    """Softmax penalty per step up the track."""
+    doubt: float = 20.0
+    """Steepness of the challenge logistic around :attr:`threshold`."""
+    threshold: float = 0.5
+    """A bid less likely true than this (from the responder's cup) is more often challenged than not."""
+    noise: float = 0.1
+    """Probability that a rival acts uniformly at random."""
+    carry_on: float = 0.0
+    """Value to you of the round going on past the next player (expected dice lost, net)."""
+
+
+MODEL = Model()
+
+
+@cache
+def patterns(n: int) -> tuple[Ints, Floats]:
+    """Every count pattern of ``n`` dice as rows of matches per bid face (★ column = stars), with its probability."""
+    outcomes = roll_outcomes(n)
+    counts = np.array([c for c, _ in outcomes], dtype=np.int64).reshape(-1, 6)
+    matches = counts + counts[:, :1]
+    matches[:, 0] = counts[:, 0]
+    return matches, np.array([float(p) for _, p in outcomes])
+
+
+def _matches(dice: tuple[int, ...]) -> Ints:
+    """Matches per bid face (index face-1) among ``dice``."""
+    counts = np.bincount(np.asarray(dice, dtype=np.int64), minlength=7)[1:]
+    m = counts + counts[0]
+    m[0] = counts[0]
+    result: Ints = m.astype(np.int64)
+    return result
+
+
+def _truth(matches: Ints, base: Ints, unknown: int) -> Floats:
+    """P(each bid true) from a viewer holding ``matches`` (rows) who also sees ``base`` matches."""
+    need = BID_QUANTITY[None, :] - (matches[:, _FACE_COL] + base[_FACE_COL][None, :])
+    need = np.clip(need, 0, MAX_UNKNOWN + 1)
+    result: Floats = tail_table()[BID_STAR[None, :], unknown, need]
+    return result
+
+
+def _sigmoid(x: Floats) -> Floats:
+    result: Floats = 1.0 / (1.0 + np.exp(-x))
+    return result
+
+
+@dataclass
+class Rival:
+    """One rival's cup as a posterior over count patterns, and how they answer each bid."""
+
+    seat: int
+    matches: Ints
+    weights: Floats
+    truth: Floats
+    """``(patterns, bids)``: P(bid true) from the rival's view."""
+    doubts: Floats
+    """P(the odds-minded rival challenges each bid), before noise."""
+    lean: Floats
+    """Unnormalised softmax weights of raising to each bid."""
+    tails: Floats
+    """``tails[:, r]`` = sum of ``lean`` over bids of rank >= r (last column 0)."""
+
+    def challenge(self, model: Model) -> Floats:
+        """``(patterns, bids)``: P(the rival challenges each bid)."""
+        return (1 - model.noise) * self.doubts + model.noise / (N_BIDS - _RANKS)[None, :]
+
+    def raise_likelihood(self, prev: int, bid: int, model: Model) -> Floats:
+        """P(the rival raises to ``bid`` over rank ``prev`` (-1: opening)), per pattern."""
+        smart = self.lean[:, bid] / self.tails[:, prev + 1]
+        if prev >= 0:
+            smart = smart * (1 - self.doubts[:, prev])
+        return (1 - model.noise) * smart + model.noise / (N_BIDS - prev - (1 if prev < 0 else 0))
+
+    def match_dist(self, face: int) -> Floats:
+        result: Floats = np.bincount(self.matches[:, face - 1], weights=self.weights, minlength=1).astype(float)
+        return result
+
+
+def _rival(obs: Observation, seat: int, model: Model) -> Rival:
+    hidden = obs.dice_counts[seat] - len(obs.shown[seat])
+    matches, prior = patterns(hidden)
+    shown = tuple(d for cup in obs.shown for d in cup)
+    truth = _truth(matches, _matches(shown), sum(obs.dice_counts) - hidden - len(shown))
+    doubts = _sigmoid(model.doubt * (model.threshold - truth))
+    doubts[:, -1] = 1.0
+    lean = np.exp(model.sharpness * truth - model.lean_low * _RANKS[None, :])
+    tails = np.zeros((len(prior), N_BIDS + 1))
+    tails[:, :N_BIDS] = np.cumsum(lean[:, ::-1], axis=1)[:, ::-1]
+    rival = Rival(seat, matches, prior.copy(), truth, doubts, lean, tails)
+    if not obs.shown[seat]:
+        prev = -1
+        for who, bid in obs.bids:
+            if who == seat:
+                rival.weights = rival.weights * rival.raise_likelihood(prev, bid.rank, model)
+            prev = bid.rank
+        rival.weights = rival.weights / rival.weights.sum()
+    return rival
+
+
+def _convolve(dists: list[Floats]) -> Floats:
+    out = np.ones(1)
+    for d in dists:
+        out = np.convolve(out, d)
+    return out
+
+
+def _binomial(n: int, star: bool) -> Floats:
+    p = 1 / 6 if star else 1 / 3
+    out = np.ones(1)
+    for _ in range(n):
+        out = np.convolve(out, [1 - p, p])
+    return out
+
+
+class Table:
+    """Everything the coach computes once per observation (the seat to act is ``obs.player``)."""
+
+    def __init__(self, obs: Observation, model: Model = MODEL) -> None:
+        if not isinstance(obs, Observation):
+            raise InvalidActionError(f"the coach needs an Observation, got {type(obs).__name__}")
+        if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
+            raise IllegalActionError(
+                f"seat {obs.player} has no bid, challenge or show to decide now (phase {obs.phase})")
+        self.obs, self.model = obs, model
+        counts = obs.dice_counts
+        self.me, self.total = obs.player, sum(counts)
+        self.alive = [s for s, c in enumerate(counts) if c > 0]
+        n = len(counts)
+        self.next = next((self.me + i) % n for i in range(1, n + 1) if counts[(self.me + i) % n] > 0)
+        self.shown_dice = tuple(d for cup in obs.shown for d in cup)
+        self.shown = _matches(self.shown_dice)
+        self.mine = _matches(obs.own_hidden)
+        self.rivals = {s: _rival(obs, s, model) for s in self.alive if s != self.me}
+        rivals = len(self.alive) - 1
+        self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
+                               for s, c in enumerate(counts)])
+        """Weight of each seat's lost dice in the value (mine +1, each rival's -1/rivals)."""
+
+    # ------------------------------------------------------------------------------ costs
+    def costs(self, bidder: int, challenger: int, width: int) -> Floats:
+        """``(bids, width)``: the value of each bid being challenged when ``c`` dice match (columns)."""
+        counts = self.obs.dice_counts
+        c = np.arange(width)[None, :]
+        q = BID_QUANTITY[:, None]
+        over = np.minimum(c - q, counts[challenger]) * self.stake[challenger]
+        under = np.minimum(q - c, counts[bidder]) * self.stake[bidder]
+        perfect = sum(self.stake[s] for s, held in enumerate(counts)
+                      if s != bidder and held > 0 and (held > 1 or s == challenger))
+        result: Floats = np.where(c > q, over, np.where(c < q, under, perfect))
+        return result
+
+    def others(self, exclude: int, face: int) -> Floats:
+        """Distribution of matches for ``face`` in the rivals' cups other than ``exclude``."""
+        return _convolve([r.match_dist(face) for s, r in self.rivals.items() if s != exclude])
+
+    # ------------------------------------------------------------------------------ challenge
+    def challenge_value(self) -> tuple[float, float]:
+        """The value of challenging the last bid, and the chance (as the coach reads it) it is true."""
+        bid, bidder = self.obs.last_bid, self.obs.bidder
+        assert bid is not None and bidder is not None
+        dist = self.others(-1, bid.face)
+        base = int(self.mine[bid.face - 1] + self.shown[bid.face - 1])
+        cost = self.costs(bidder, self.me, base + len(dist))[bid.rank, base:]
+        return float(dist @ cost), float(dist[max(0, bid.quantity - base):].sum())
+
+    # ------------------------------------------------------------------------------ raises
+    def raise_matrix(self) -> Floats:
+        """``(next player's patterns, bids)``: my value if I bid and the next player challenges."""
+        nxt = self.rivals[self.next]
+        base = self.mine + self.shown
+        width = self.total + 2
+        table = self.costs(self.me, self.next, 2 * width)
+        g = np.zeros((N_BIDS, width))
+        for face in range(1, 7):
+            dist = self.others(self.next, face)
+            rows = face == BID_FACE
+            for k, p in enumerate(dist):
+                if p:
+                    g[rows] += p * table[rows, k:k + width]
+        idx = np.minimum(base[_FACE_COL][None, :] + nxt.matches[:, _FACE_COL], width - 1)
+        result: Floats = g[_RANKS[None, :], idx]
+        return result
+
+    def raise_values(self) -> Floats:
+        """The value of every bid (by rank) as my raise now; ``inf`` for bids that are not raises."""
+        model, nxt = self.model, self.rivals[self.next]
+        pc = nxt.challenge(model)
+        settle = self.raise_matrix()
+        step = pc * settle + (1 - pc) * model.carry_on
+        one = nxt.weights @ step
+        last = self.obs.last_bid
+        start = last.rank + 1 if last is not None else 0
+        values = np.full(N_BIDS, np.inf)
+        if len(self.alive) == 2 and TWO_DEEP:
+            values[start:] = self._two_deep(start, pc, settle, step, one)
+        else:
+            values[start:] = one[start:]
+        return values
+
+    def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
+        """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
+        model, nxt, w = self.model, self.rivals[self.next], self.rivals[self.next].weights
+        base = self.mine + self.shown
+        answer = self.costs(self.next, self.me, self.total + 2)
+        idx = np.minimum(base[_FACE_COL][None, :] + nxt.matches[:, _FACE_COL], self.total + 1)
+        call = answer[_RANKS[None, :], idx]  # my value challenging the rival's bid, per pattern
+        later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
+        now = (w[:, None] * pc * settle).sum(axis=0)
+        out: Floats = now[start:].copy()
+        lean_call = nxt.lean * call
+        for r in range(start, N_BIDS - 1):
+            # P(rival holds h and answers my bid r with b') = smart[h] lean[h, b'] + rand w[h], for b' > r
+            smart = w * (1 - model.noise) * (1 - nxt.doubts[:, r]) / nxt.tails[:, r + 1]
+            rand = model.noise / (N_BIDS - r)
+            calls = smart @ lean_call[:, r + 1:] + rand * (w @ call[:, r + 1:])
+            mass = smart @ nxt.lean[:, r + 1:] + rand
+            raises = mass * later[r + 2:]
+            top = np.argsort(-mass)[:TOP_REPLIES]
+            sub = (smart[:, None] * nxt.lean[:, r + 1 + top]).T @ step + rand * one[None, :]
+            raises[top] = np.where(_RANKS[None, :] > (r + 1 + top)[:, None], sub, np.inf).min(axis=1)
+            out[r - start] += np.minimum(calls, raises).sum()
+        return out
+
+    # ------------------------------------------------------------------------------ shows
+    def show_values(self) -> dict[Choice, float]:
+        """After my own bid: the value of keeping my cup and of each show (one step deep, over the re-roll)."""
+        bid = self.obs.last_bid
+        assert bid is not None
+        model, nxt = self.model, self.rivals[self.next]
+        f = bid.face
+        hidden = self.obs.own_hidden
+        out: dict[Choice, float] = {}
+        options: tuple[Choice, ...] = (NoShow(), *show_options(hidden))
+        for option in options:
+            put = option.faces if isinstance(option, Show) else ()
+            put_m = _matches(put)
+            reroll = len(hidden) - len(put) if put else 0
+            kept = put_m[f - 1] if put else self.mine[f - 1]
+            seen = self.shown + put_m
+            unknown = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) \
+                - len(self.shown_dice) - len(put)
+            need = np.clip(bid.quantity - nxt.matches[:, f - 1] - seen[f - 1], 0, MAX_UNKNOWN + 1)
+            truth = tail_table()[int(bid.is_star), unknown, need]
+            doubt = 1.0 if bid.rank == N_BIDS - 1 else _sigmoid(model.doubt * (model.threshold - truth))
+            pc = (1 - model.noise) * doubt + model.noise / (N_BIDS - bid.rank)
+            dist = np.convolve(self.others(self.next, f), _binomial(reroll, bid.is_star))
+            base = int(kept + self.shown[f - 1])
+            width = self.total + 2
+            table = self.costs(self.me, self.next, 2 * width)[bid.rank]
+            g = np.array([dist @ table[x:x + len(dist)] for x in range(width)])
+            settle = g[np.minimum(base + nxt.matches[:, f - 1], width - 1)]
+            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * model.carry_on))
+        return out
+
+    def values(self) -> dict[Choice, float]:
+        """Every legal choice of the seat to act with its value (lower is better), in legal order."""
+        if self.obs.phase == "show":
+            return self.show_values()
+        raises = self.raise_values()
+        out: dict[Choice, float] = {ALL_BIDS[r]: float(raises[r]) for r in range(N_BIDS) if np.isfinite(raises[r])}
+        if self.obs.last_bid is not None:
+            out[Challenge()] = self.challenge_value()[0]
+        return out
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice and what the coach thinks it costs."""
+
+    action: Choice
+    value: float
+    """Expected dice lost, net of the average rival's (lower is better)."""
+    true_chance: float | None
+    """Bids and challenges: the chance the bid in question is true, from your cup and the table (bids read)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's judgement of one decision."""
+
+    action: Choice
+    best: Choice
+    loss: float
+    """Expected dice given up against ``best`` (>= 0; 0 for the best)."""
+    alternatives: tuple[Option, ...]
+    """Every legal choice with its value, in the engine's legal order."""
+    explanation: str
+
+    @property
+    def verdict(self) -> Verdict:
+        """``good`` below :data:`GOOD` dice lost, ``mistake`` from :data:`MISTAKE`, else ``inaccuracy``."""
+        if self.loss < GOOD:
+            return "good"
+        return "inaccuracy" if self.loss < MISTAKE else "mistake"
+
+    def option(self, action: Choice) -> Option:
+        return next(o for o in self.alternatives if o.action == action)
+
+
+def evaluate(obs: Observation, model: Model = MODEL) -> tuple[Option, ...]:
+    """Every legal choice of ``obs.player`` (who must be the one to act) with its value."""
+    table = Table(obs, model)
+    values = table.values()
+    chances = _true_chances(table)
+    return tuple(Option(a, v, chances.get(a)) for a, v in values.items())
+
+
+def best_option(options: tuple[Option, ...]) -> Option:
+    """The lowest value; ties go to the first in legal order (the lower bid, or no show)."""
+    return min(options, key=lambda o: round(o.value, 9))
+
+
+def _true_chances(table: Table) -> dict[Choice, float]:
+    obs = table.obs
+    if obs.phase == "show":
+        return {}
+    out: dict[Choice, float] = {}
+    if obs.last_bid is not None:
+        out[Challenge()] = table.challenge_value()[1]
+    dists = {f: table.others(-1, f) for f in range(1, 7)}
+    last = obs.last_bid.rank if obs.last_bid is not None else -1
+    for bid in ALL_BIDS[last + 1:]:
+        base = int(table.mine[bid.face - 1] + table.shown[bid.face - 1])
+        out[bid] = float(dists[bid.face][max(0, bid.quantity - base):].sum())
+    return out
+
+
+def review(state: State, action: Action | str) -> Review:
+    """Judge ``action`` of the player to act against the coach's best choice, from their observation only.
+
+    The state is not changed. An action that is not legal now raises the engine's own error.
+    """
+    if not isinstance(state, State):
+        raise InvalidActionError(f"the coach reviews a Liar's Dice State, got {type(state).__name__}")
+    if isinstance(action, str):
+        action = parse_action(action)
+    seat = state.current_player
+    if seat is None or state.is_chance:
+        raise IllegalActionError(f"there is no decision to review now (phase {state.phase})")
+    if action not in state.legal_actions():
+        state.copy().apply(action)  # raises the engine's own error, naming the state
+        raise IllegalActionError(f"{action} is not a choice for seat {seat} now")  # pragma: no cover
+    options = evaluate(state.observation(seat))
+    best = best_option(options)
+    mine = next(o for o in options if o.action == action)
+    loss = max(0.0, mine.value - best.value)
+    return Review(mine.action, best.action, loss, options, explain(state.observation(seat), mine, best, loss))
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _net(value: float, rivals: int) -> str:
+    who = "your rival" if rivals == 1 else "the average rival"
+    if abs(value) < 0.005:
+        return f"on average you break even with {who}"
+    if value < 0:
+        return f"on average you come out {-value:.2f} dice ahead of {who}"
+    return f"on average you fall {value:.2f} dice behind {who}"
+
+
+def _name(obs: Observation, o: Option) -> str:
+    """The choice in words, with the chance of the bid in question."""
+    a = o.action
+    if isinstance(a, Challenge):
+        assert obs.last_bid is not None and o.true_chance is not None
+        return (f"challenging {obs.last_bid} (true about {_pct(o.true_chance)} of the time from your cup "
+                f"and the bids so far)")
+    if isinstance(a, Bid):
+        chance = "" if o.true_chance is None else f" (true about {_pct(o.true_chance)} of the time)"
+        return f"bidding {a}{chance}"
+    if isinstance(a, Show):
+        return f"showing {faces_text(a.faces)} and re-rolling the rest"
+    return "keeping your cup hidden"
+
+
+def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
+    """One or two plain sentences: the coach's choice and what it is worth; what yours gives up."""
+    rivals = sum(1 for c in obs.dice_counts if c > 0) - 1
+    name = _name(obs, best)
+    why = ""
+    if isinstance(best.action, Show) and obs.last_bid is not None and all(
+            d == obs.last_bid.face or (d == STAR and not obs.last_bid.is_star) for d in best.action.faces):
+        why = ": the shown dice make your bid more believable and the re-roll can add matches"
+    elif isinstance(best.action, Bid):
+        why = ", once the next player answers"
+    first = f"Best: {name}{why}; {_net(best.value, rivals)}."
+    if mine.action == best.action:
+        return first
+    return f"{first} Yours, {_name(obs, mine)}, gives up {loss:.2f} dice more."
