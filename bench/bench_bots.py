@@ -13,6 +13,7 @@ Las Vegas (``--game las_vegas``), 4 players, each line over ``--games`` games (d
 3. The table of every level against every level: one bot of level A against three of level B, in our
    engine, the A seat rotating round the table.
 4. Decision time per level (p50/p95, in ms, every decision of the lines above). Goal: hard <= 300 ms p95.
+5. The coach's latency: ``review`` of one face in 100 positions spread over greedy games. Goal: <= 150 ms p95.
 
 Run: ``pip install --no-deps lasvegas==0.2.0`` and its ``tabulate`` and ``tqdm``, then
 ``python bench/bench_bots.py --game las_vegas [--games 1000]``.
@@ -199,6 +200,31 @@ def las_vegas(games: int) -> None:
         ms = np.array(TIMES[level]) * 1000
         print(f"  {level:<7} p50 {np.percentile(ms, 50):7.2f}  p95 {np.percentile(ms, 95):7.2f}  "
               f"max {ms.max():7.1f}  ({len(ms)} decisions)" + ("  goal p95 <= 300 ms" if level == "hard" else ""))
+    lv_coach_latency()
+
+
+def lv_coach_latency(positions: int = 100) -> None:
+    from vegas_tutor.las_vegas.coach import review
+
+    rng = make_rng(77)
+    ms = []
+    while len(ms) < positions:
+        state = new_game(4, seed=int(rng.integers(1 << 30)))
+        stop = int(rng.integers(0, 70))
+        for _ in range(stop):
+            if state.is_over:
+                break
+            state.apply(choose_face(state, "greedy", rng) if state.phase == "place" else Roll())
+        if state.is_over:
+            continue
+        if state.phase != "place":
+            state.apply(Roll())
+        legal = state.legal_actions()
+        start = time.perf_counter()
+        review(state, legal[int(rng.integers(len(legal)))])
+        ms.append((time.perf_counter() - start) * 1000)
+    print(f"\n  Coach review latency over {positions} positions: p50 {np.percentile(ms, 50):.1f} ms, "
+          f"p95 {np.percentile(ms, 95):.1f} ms, max {max(ms):.1f} ms  (goal p95 <= 150 ms)")
 
 
 GAMES: dict[str, Callable[[int], None]] = {"las_vegas": las_vegas}
