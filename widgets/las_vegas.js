@@ -1,10 +1,11 @@
 // The Las Vegas board: six casinos, everyone's dice, the roll as buttons, the odds panel, what-if mode and
 // the scenario stepper. It only draws the synced projections and sends intents; Python checks every move.
-// (The helpers h, money, moneyAbout, percent, diceWord, faceGlyph, redraw and coalesce come from shared.js.)
+// (The render shell, the stepper panel, the error line and the helpers h, money, moneyAbout, percent, diceWord
+// and faceGlyph come from shared.js.)
 
 /**
  * @typedef {{ index: number, name: string, label: string, kind: "seat"|"white", pattern: string, player: string }} Owner
- * @typedef {{ number: number, name: string, bills: number[], dice: number[], now: number[] }} Casino
+ * @typedef {{ number: number, name: string, bills: number[], dice: number[], now: number[], tied: number[] }} Casino
  * @typedef {{ face: number, own: number, white: number, casino: string }} RollGroup
  * @typedef {{ seat: number, own: number, white: number, money: number, bills: number[] }} Hand
  * @typedef {{ number: number, name: string, bills: number[], dice: number[], takes: {owner: number, name: string, bill: number}[],
@@ -26,52 +27,22 @@ const CHANGES = ["board", "odds", "outlook", "error", "stepper", "show_odds", "a
   "auto_roll", "interactive", "version"];
 
 /** @param {RenderProps} props */
-function render({ model, el }) {
-  el.classList.add("vt-widget", "lv-root");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "region");
-  el.setAttribute("aria-roledescription", "Las Vegas board");
-  /** @param {object} msg */
-  const send = (msg) => model.send(msg);
+function render(props) {
+  const { model } = props;
   const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}` };
-  const draw = () => {
-    const start = performance.now();
-    redraw(el, () => view(model, send, ctx));
-    el.setAttribute("aria-label", ariaSummary(model));
-    el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by bench/bench_widget.py
-    el.dataset.version = String(model.get("version"));
-  };
-  const later = coalesce(draw);
-  for (const name of CHANGES) model.on(`change:${name}`, later);
-
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (target.closest("input, select, textarea")) return;
-    /** @type {Board} */
-    const board = model.get("board");
-    const stepper = model.get("stepper");
-    if (stepper && stepper.id && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
-      send({ type: "step", to: event.key === "ArrowRight" ? "next" : "back" });
-      event.preventDefault();
-      return;
-    }
-    if (!canPlay(model, board)) return;
-    if (/^[1-6]$/.test(event.key) && board.roll) {
-      send({ type: "place", face: Number(event.key) });
-      event.preventDefault();
-    } else if ((event.key === "r" || event.key === "R") && !board.roll) {
-      send({ type: "roll" });
-      event.preventDefault();
-    }
-  };
-  el.addEventListener("keydown", onKey);
-  draw();
-  return () => {
-    for (const name of CHANGES) model.off(`change:${name}`, later);
-    el.removeEventListener("keydown", onKey);
-  };
+  return mountBoard(props, {
+    prefix: "lv", title: "Las Vegas board", changes: CHANGES,
+    view: (send) => view(model, send, ctx),
+    summary: () => ariaSummary(model),
+    keys: (event) => {
+      /** @type {Board} */
+      const board = model.get("board");
+      if (!canPlay(model, board)) return null;
+      if (/^[1-6]$/.test(event.key) && board.roll) return { type: "place", face: Number(event.key) };
+      if ((event.key === "r" || event.key === "R") && !board.roll) return { type: "roll" };
+      return null;
+    },
+  });
 }
 
 /** Whether the learner may act now (their turn, a board that takes moves, not exploring). */
@@ -82,10 +53,8 @@ function canPlay(model, board) {
 
 function ariaSummary(model) {
   const board = model.get("board");
-  const stepper = model.get("stepper");
   const keys = canPlay(model, board) ? " Keys: 1 to 6 place that face, R rolls." : "";
-  const steps = stepper && stepper.id ? " Keys: right and left arrows step the example." : "";
-  return `Las Vegas board. ${board ? board.describe : ""}${keys}${steps}`;
+  return `${board ? board.describe : ""}${keys}${stepperKeys(model)}`;
 }
 
 /**
@@ -108,13 +77,13 @@ function view(model, send, ctx) {
     board.just_paid && board.last_payout ? payout(board, highlight, true) : null,
     casinos(board, highlight, model, send),
     rollBar(board, highlight, model, send),
-    errorLine(model),
+    errorLine("lv", model),
     !board.just_paid && board.last_payout ? payout(board, highlight, false) : null,
     recent(board, hasStepper),
     interactive ? controls(board, model, send, ctx) : null,
   );
   const side = [];
-  if (hasStepper) side.push(stepperPanel(stepper, send));
+  if (hasStepper) side.push(stepperPanel("lv", stepper, send));
   if (interactive && model.get("show_odds") && !model.get("what_if")) side.push(oddsPanel(model, board, send, ctx));
   if (interactive && model.get("what_if")) side.push(outlookPanel(model, board, send, ctx));
   return h("div", { class: ["lv-layout", side.length ? "lv-with-side" : "lv-alone"] },
@@ -179,16 +148,14 @@ function casinos(board, highlight, model, send) {
 function casinoCard(board, casino, highlight, editing, send) {
   const lit = highlight.has(`casino:${casino.number}`) || highlight.has("casinos")
     || (highlight.has("white") && board.neutral && casino.dice[board.players] > 0);
-  const tally = new Map();
-  for (const n of casino.dice) if (n > 0) tally.set(n, (tally.get(n) || 0) + 1);
   const rows = board.owners
     .filter((o) => editing || casino.dice[o.index] > 0)
     .map((owner) => {
       const n = casino.dice[owner.index];
-      const tied = n > 0 && tally.get(n) > 1;
-      const takes = casino.now[owner.index];
-      const verdict = tied ? "tie: cancels" : takes ? `takes ${money(takes)} now` : owner.kind === "white" && n > 0
-        ? whiteVerdict(board, casino, owner) : n > 0 ? "no bill now" : "";
+      const tied = casino.tied.includes(owner.index);  // Python's tie rule, drawn as it is
+      const takes = casino.now[owner.index];  // Python's bill if the round ended now (white: the bill it blocks)
+      const verdict = tied ? "tie: cancels" : takes ? `${owner.kind === "white" ? "blocks" : "takes"} ${money(takes)} now`
+        : n > 0 ? "no bill now" : "";
       const label = `${owner.name}: ${diceWord(n)}${verdict ? `, ${verdict}` : ""}`;
       return h("li", { class: ["lv-stack", tied && "lv-tied"], "aria-label": label },
         h("span", { class: "lv-stack-dice", "aria-hidden": "true" },
@@ -231,17 +198,6 @@ function casinoCard(board, casino, highlight, editing, send) {
 /** "Anna's", "your" (the learner is called You), "the white". @param {string} name */
 function possessive(name) {
   return name === "You" ? "your" : name === "white" ? "the white" : `${name}'s`;
-}
-
-/** What the white dice would do at a casino if the round ended now (their bill goes back to the pile). */
-function whiteVerdict(board, casino, owner) {
-  const counts = casino.dice.map((n, i) => [n, i]).filter(([n]) => n > 0);
-  const tally = new Map();
-  for (const [n] of counts) tally.set(n, (tally.get(n) || 0) + 1);
-  const standing = counts.filter(([n]) => tally.get(n) === 1).sort((a, b) => b[0] - a[0]);
-  const place = standing.findIndex(([, i]) => i === owner.index);
-  if (place < 0 || place >= casino.bills.length) return "no bill now";
-  return `blocks ${money(casino.bills[place])} now`;
 }
 
 // ------------------------------------------------------------------------------------------- the roll
@@ -290,12 +246,6 @@ function rollBar(board, highlight, model, send) {
             onclick: () => send({ type: "place", face: g.face }) }, content)
           : h("div", { class: "lv-roll-group lv-roll-static", role: "img", "aria-label": `${g.face}s: ${parts}` }, content);
       })));
-}
-
-function errorLine(model) {
-  const error = model.get("error");
-  return h("p", { class: ["lv-error", !error && "lv-error-none"], role: "alert" },
-    error ? [h("span", { class: "lv-error-icon", "aria-hidden": "true", text: "⚠ " }), h("strong", { text: "Not allowed: " }), error] : null);
 }
 
 /** @param {Board} board */
@@ -458,24 +408,6 @@ function outlookPanel(model, board, send, ctx) {
     h("p", { class: "lv-muted", text: `${outlook.dice_left} dice left to roll; ${outlook.rollouts} simulated endings, others playing ${outlook.assumption === "greedy" ? "greedily" : "randomly"}.` }),
     outlook.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite",
       text: "Counting every way the rest of the round can go: the exact figures follow in a moment." }) : null);
-}
-
-// ------------------------------------------------------------------------------------------- stepper
-function stepperPanel(stepper, send) {
-  const atStart = stepper.index === 0;
-  const atEnd = stepper.index === stepper.count - 1;
-  const button = (to, text, disabled, label) => h("button", {
-    type: "button", class: ["lv-button", to === "next" && "lv-primary"], "data-key": `step-${to}`, disabled,
-    "aria-label": label, onclick: () => send({ type: "step", to }),
-  }, text);
-  return h("section", { class: "lv-stepper", "aria-label": `Example ${stepper.id}: ${stepper.title}` },
-    h("h3", {}, h("span", { class: "lv-tag", text: stepper.id }), " ", stepper.title),
-    h("p", { class: "lv-step-count", text: `Step ${stepper.index + 1} of ${stepper.count}` }),
-    h("p", { class: "lv-narration", "aria-live": "polite", text: stepper.narration }),
-    h("div", { class: "lv-step-buttons" },
-      button("back", "◀ Back", atStart, "Previous step"),
-      button("next", "Next ▶", atEnd, "Next step"),
-      button("restart", "↺ Restart", atStart, "Back to the first step")));
 }
 
 export default { render };

@@ -1,7 +1,8 @@
 // The Liar's Dice table: the cups, the bid track with the red marker die, the bids, the reveal, the odds panel
 // (with "place your bet" and what-if) and the scenario stepper. It only draws the synced projections, which
 // Python builds from the learner's own view, and sends intents; Python checks every move.
-// (The helpers h, percent, diceWord, redraw and coalesce come from shared.js.)
+// (The render shell, the stepper panel, the error line, the pips and the helpers h, percent and diceWord come
+// from shared.js.)
 
 /**
  * @typedef {{ face: number, text: string }} Face
@@ -26,61 +27,30 @@
 
 const LD_CHANGES = ["table", "odds", "simulation", "bet", "what_if_view", "stepper", "error", "show_odds", "bet_mode",
   "what_if", "bots_policy", "interactive", "version"];
-const PIPS = { 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
 /** @param {RenderProps} props */
-function render({ model, el }) {
-  el.classList.add("vt-widget", "ld-root");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "region");
-  el.setAttribute("aria-roledescription", "Liar's Dice table");
-  /** @param {object} msg */
-  const send = (msg) => model.send(msg);
+function render(props) {
+  const { model } = props;
   // Local, view-only choices (which track space is open, which dice are picked to show): never game state.
   const ctx = { id: `ld-${Math.random().toString(36).slice(2, 10)}`, space: /** @type {number|null} */ (null),
     picked: /** @type {Set<number>} */ (new Set()), pickedFor: "" };
-  const draw = () => {
-    redraw(el, () => ldView(model, send, ctx, draw));
-    const table = model.get("table");
-    el.setAttribute("aria-label", `Liar's Dice table. ${table ? table.describe : ""}${ldKeysHelp(model)}`);
-    el.dataset.version = String(model.get("version"));
-  };
-  const later = coalesce(draw);
-  for (const name of LD_CHANGES) model.on(`change:${name}`, later);
-
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (target.closest("input, select, textarea")) return;
-    /** @type {Table} */
-    const table = model.get("table");
-    const stepper = model.get("stepper");
-    const odds = model.get("odds");
-    const key = event.key.toLowerCase();
-    let msg = null;
-    if (stepper && stepper.id && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
-      msg = { type: "step", to: event.key === "ArrowRight" ? "next" : "back" };
-    } else if (odds && odds.status === "bet" && (key === "t" || key === "f")) {
-      msg = { type: "bet", guess: key === "t" };
-    } else if (table && model.get("interactive") && key === "c" && table.can_challenge) {
-      msg = { type: "challenge" };
-    } else if (table && model.get("interactive") && key === "k" && table.awaiting_show) {
-      msg = { type: "keep" };
-    } else if (table && model.get("interactive") && key === "n" && table.paused) {
-      msg = { type: "next_round" };
-    }
-    if (msg) {
-      send(msg);
-      event.preventDefault();
-    }
-  };
-  el.addEventListener("keydown", onKey);
-  draw();
-  return () => {
-    for (const name of LD_CHANGES) model.off(`change:${name}`, later);
-    el.removeEventListener("keydown", onKey);
-  };
+  return mountBoard(props, {
+    prefix: "ld", title: "Liar's Dice table", changes: LD_CHANGES,
+    view: (send, drawNow) => ldView(model, send, ctx, drawNow),
+    summary: () => `${model.get("table") ? model.get("table").describe : ""}${ldKeysHelp(model)}`,
+    keys: (event) => {
+      /** @type {Table} */
+      const table = model.get("table");
+      const odds = model.get("odds");
+      const key = event.key.toLowerCase();
+      const playing = Boolean(table && model.get("interactive"));
+      if (odds && odds.status === "bet" && (key === "t" || key === "f")) return { type: "bet", guess: key === "t" };
+      if (playing && key === "c" && table.can_challenge) return { type: "challenge" };
+      if (playing && key === "k" && table.awaiting_show) return { type: "keep" };
+      if (playing && key === "n" && table.paused) return { type: "next_round" };
+      return null;
+    },
+  });
 }
 
 function ldKeysHelp(model) {
@@ -118,11 +88,11 @@ function ldView(model, send, ctx, redrawNow) {
     ldTrack(table, highlight, send, ctx, redrawNow),
     ldHistory(table, highlight),
     interactive ? ldActions(table, send, ctx, redrawNow) : null,
-    ldErrorLine(model),
+    errorLine("ld", model),
     table.reveal ? ldReveal(table, highlight) : null,
     interactive ? ldControls(table, model, send, ctx) : null);
   const side = [];
-  if (hasStepper) side.push(ldStepperPanel(stepper, send));
+  if (hasStepper) side.push(stepperPanel("ld", stepper, send));
   if (model.get("show_odds") || model.get("what_if")) side.push(ldOddsPanel(model, table, send));
   return h("div", { class: ["ld-layout", side.length ? "ld-with-side" : "ld-alone"] },
     main,
@@ -136,8 +106,7 @@ function ldDie(face, extra = "", label = "") {
   const text = face === 1 ? "★" : String(face);
   const inner = face === 1
     ? h("span", { class: "ld-star", "aria-hidden": "true", text: "★" })
-    : h("span", { class: "ld-pips", "aria-hidden": "true" },
-      Array.from({ length: 9 }, (_, i) => h("span", { class: (PIPS[face] || []).includes(i) ? "ld-pip" : "ld-nopip" })));
+    : pipGrid("ld", face);
   return h("span", { class: ["ld-die-wrap", extra], role: "img", "aria-label": label || (face === 1 ? "a star" : `a ${face}`) },
     h("span", { class: ["ld-die", face === 1 && "ld-die-star"] }, inner),
     h("span", { class: "ld-die-label", "aria-hidden": "true", text }));
@@ -308,12 +277,6 @@ function ldActions(table, send, ctx, redrawNow) {
       "aria-label": `Challenge ${table.bid ? table.bid.text : ""} (key C)`, onclick: () => send({ type: "challenge" }),
     }, `Challenge ${table.bid ? table.bid.text : ""}!`, h("kbd", { text: "C" })) : null,
     h("span", { class: "ld-muted", text: table.can_challenge ? " … or raise: pick a space on the track above." : "Open the bidding: pick a space on the track above." }));
-}
-
-function ldErrorLine(model) {
-  const error = model.get("error");
-  return h("p", { class: ["ld-error", !error && "ld-error-none"], role: "alert" },
-    error ? [h("span", { "aria-hidden": "true", text: "⚠ " }), h("strong", { text: "Not allowed: " }), error] : null);
 }
 
 // ------------------------------------------------------------------------------------------- reveal
@@ -509,24 +472,6 @@ function ldControls(table, model, send, ctx) {
       radio("random", "randomly"), radio("odds", "by the odds")),
     h("button", { type: "button", class: "ld-button", "data-key": "new-game-small", text: "New game",
       onclick: () => send({ type: "new_game" }) }));
-}
-
-// ------------------------------------------------------------------------------------------- stepper
-function ldStepperPanel(stepper, send) {
-  const atStart = stepper.index === 0;
-  const atEnd = stepper.index === stepper.count - 1;
-  const button = (to, text, disabled, label) => h("button", {
-    type: "button", class: ["ld-button", to === "next" && "ld-primary"], "data-key": `step-${to}`, disabled,
-    "aria-label": label, onclick: () => send({ type: "step", to }),
-  }, text);
-  return h("section", { class: "ld-stepper", "aria-label": `Example ${stepper.id}: ${stepper.title}` },
-    h("h3", {}, h("span", { class: "ld-tag", text: stepper.id }), " ", stepper.title),
-    h("p", { class: "ld-step-count", text: `Step ${stepper.index + 1} of ${stepper.count}` }),
-    h("p", { class: "ld-narration", "aria-live": "polite", text: stepper.narration }),
-    h("div", { class: "ld-row" },
-      button("back", "◀ Back", atStart, "Previous step"),
-      button("next", "Next ▶", atEnd, "Next step"),
-      button("restart", "↺ Restart", atStart, "Back to the first step")));
 }
 
 export default { render };

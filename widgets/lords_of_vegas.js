@@ -2,7 +2,7 @@
 // tiles (colour, two-letter code and pattern), dice (owner letter and pips), casinos outlined with their
 // boss, the players' money and score track, the last card, the learner's actions grouped by kind, the odds
 // panel and the scenario stepper. It only draws the synced projections and sends intents; Python checks
-// every move. (The helpers h, percent, redraw and coalesce come from shared.js.)
+// every move. (The render shell, the stepper panel, the error line, the pips and the helpers h and percent come from shared.js.)
 
 /**
  * @typedef {{ die: number, cost: number, card: string, code: string, strip: boolean }} Printed
@@ -20,43 +20,16 @@
  */
 
 const LOV_CHANGES = ["board", "odds", "stepper", "error", "show_odds", "interactive", "version"];
-const LOV_PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const LOV_BUTTONS_AT_MOST = 8;
 
 /** @param {RenderProps} props */
-function render({ model, el }) {
-  el.classList.add("vt-widget", "lov-root");
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "region");
-  el.setAttribute("aria-roledescription", "Lords of Vegas board");
-  /** @param {object} msg */
-  const send = (msg) => model.send(msg);
-  const draw = () => {
-    redraw(el, () => lovView(model, send));
-    const board = model.get("board");
-    const stepper = model.get("stepper");
-    const keys = stepper && stepper.id ? " Keys: right and left arrows step the example." : "";
-    el.setAttribute("aria-label", `Lords of Vegas board. ${board ? board.describe : ""}${keys}`);
-    el.dataset.version = String(model.get("version"));
-  };
-  const later = coalesce(draw);
-  for (const name of LOV_CHANGES) model.on(`change:${name}`, later);
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, select, textarea")) return;
-    const stepper = model.get("stepper");
-    if (stepper && stepper.id && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
-      send({ type: "step", to: event.key === "ArrowRight" ? "next" : "back" });
-      event.preventDefault();
-    }
-  };
-  el.addEventListener("keydown", onKey);
-  draw();
-  return () => {
-    for (const name of LOV_CHANGES) model.off(`change:${name}`, later);
-    el.removeEventListener("keydown", onKey);
-  };
+function render(props) {
+  const { model } = props;
+  return mountBoard(props, {
+    prefix: "lov", title: "Lords of Vegas board", changes: LOV_CHANGES,
+    view: (send) => lovView(model, send),
+    summary: () => `${model.get("board") ? model.get("board").describe : ""}${stepperKeys(model)}`,
+  });
 }
 
 /** @param {RenderProps["model"]} model @param {(msg: object) => void} send */
@@ -67,14 +40,13 @@ function lovView(model, send) {
   const hasStepper = Boolean(stepper && stepper.id);
   const interactive = Boolean(model.get("interactive"));
   const highlight = new Set(board.highlight || []);
-  const error = model.get("error");
   const main = h("section", { class: "lov-main", "aria-label": "The board" },
     h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
     lovPlayers(board, highlight),
     lovScoreTrack(board),
     h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)),
     interactive ? lovActions(board, send) : null,
-    error ? h("p", { class: "lov-error", role: "alert", text: error }) : null,
+    errorLine("lov", model),
     board.log.length ? lovLog(board) : null,
     h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": "Show the odds",
@@ -83,7 +55,7 @@ function lovView(model, send) {
       interactive ? h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: "New game",
         onclick: () => send({ type: "new_game" }) }) : null));
   const side = [];
-  if (hasStepper) side.push(lovStepper(stepper, send));
+  if (hasStepper) side.push(stepperPanel("lov", stepper, send));
   if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));
   return h("div", { class: ["lov-layout", side.length ? "lov-with-side" : "lov-alone"] }, main,
     side.length ? h("aside", { class: "lov-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" },
@@ -170,9 +142,8 @@ function lovLot(board, lot, highlight) {
 
 /** A die with pips and its owner's letter. @param {number} value @param {Player|null} owner */
 function lovDie(value, owner) {
-  const cells = new Set(LOV_PIPS[value] || []);
   return h("div", { class: ["lov-die", owner && `lov-seat-${owner.colour}`] },
-    h("div", { class: "lov-pips" }, Array.from({ length: 9 }, (_, i) => h("span", { class: cells.has(i) ? "lov-pip" : "" }))),
+    pipGrid("lov", value),
     h("span", { class: "lov-die-label", text: `${owner ? owner.letter : "?"}${value}` }));
 }
 
@@ -282,24 +253,6 @@ function lovOdds(odds, board, send, interactive) {
   }
   if (!parts.length) parts.push(h("p", { class: "lov-muted", text: "No choice to weigh now." }));
   return box(parts);
-}
-
-// ------------------------------------------------------------------------------------------- stepper
-function lovStepper(stepper, send) {
-  const atStart = stepper.index === 0;
-  const atEnd = stepper.index === stepper.count - 1;
-  const button = (to, text, disabled, label) => h("button", {
-    type: "button", class: ["lov-button", to === "next" && "lov-primary"], "data-key": `step-${to}`, disabled,
-    "aria-label": label, onclick: () => send({ type: "step", to }),
-  }, text);
-  return h("section", { class: "lov-stepper", "aria-label": `Example ${stepper.id}: ${stepper.title}` },
-    h("h3", {}, h("span", { class: "lov-tag", text: stepper.id }), " ", stepper.title),
-    h("p", { class: "lov-step-count", text: `Step ${stepper.index + 1} of ${stepper.count}` }),
-    h("p", { class: "lov-narration", "aria-live": "polite", text: stepper.narration }),
-    h("div", { class: "lov-row" },
-      button("back", "◀ Back", atStart, "Previous step"),
-      button("next", "Next ▶", atEnd, "Next step"),
-      button("restart", "↺ Restart", atStart, "Back to the first step")));
 }
 
 export default { render };

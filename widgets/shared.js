@@ -97,3 +97,104 @@ function coalesce(fn) {
     });
   };
 }
+
+/**
+ * @typedef {{ get: (name: string) => any, send: (msg: object) => void,
+ *             on: (event: string, fn: () => void) => void, off: (event: string, fn: () => void) => void }} Model
+ */
+
+/**
+ * The render shell every board shares: the root element's classes and role, one redraw per burst of model
+ * changes (in `changes`), the arrow keys of a scenario stepper, the board's own keys, and the clean-up.
+ * `view(send, drawNow)` builds the content; `summary()` the text after "<title>. " in the root's label;
+ * `keys(event)` the message a key sends (or null).
+ * @param {{ model: Model, el: HTMLElement }} props
+ * @param {{ prefix: string, title: string, changes: string[], view: (send: (msg: object) => void, drawNow: () => void) => Node,
+ *           summary: () => string, keys?: (event: KeyboardEvent) => object|null }} board
+ * @returns {() => void} the clean-up
+ */
+function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys }) {
+  el.classList.add("vt-widget", `${prefix}-root`);
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-roledescription", title);
+  /** @param {object} msg */
+  const send = (msg) => model.send(msg);
+  const draw = () => {
+    const start = performance.now();
+    redraw(el, () => view(send, draw));
+    el.setAttribute("aria-label", `${title}. ${summary()}`);
+    el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by the benchmarks
+    el.dataset.version = String(model.get("version"));
+  };
+  const later = coalesce(draw);
+  for (const name of changes) model.on(`change:${name}`, later);
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.altKey || event.ctrlKey || event.metaKey || target.closest("input, select, textarea")) return;
+    const stepper = model.get("stepper");
+    const msg = stepper && stepper.id && (event.key === "ArrowRight" || event.key === "ArrowLeft")
+      ? { type: "step", to: event.key === "ArrowRight" ? "next" : "back" }
+      : keys ? keys(event) : null;
+    if (msg) {
+      send(msg);
+      event.preventDefault();
+    }
+  };
+  el.addEventListener("keydown", onKey);
+  draw();
+  return () => {
+    for (const name of changes) model.off(`change:${name}`, later);
+    el.removeEventListener("keydown", onKey);
+  };
+}
+
+/** " Keys: right and left arrows step the example." while a scenario is stepped, else "". @param {Model} model */
+function stepperKeys(model) {
+  const stepper = model.get("stepper");
+  return stepper && stepper.id ? " Keys: right and left arrows step the example." : "";
+}
+
+/**
+ * A scenario stepper's panel: the example's id and title, the step count, the narration, Back / Next / Restart.
+ * @param {string} prefix the board's class prefix ("lv", "ld", "lov")
+ * @param {{ id: string, title: string, index: number, count: number, narration: string }} stepper
+ * @param {(msg: object) => void} send
+ */
+function stepperPanel(prefix, stepper, send) {
+  const atStart = stepper.index === 0;
+  const atEnd = stepper.index === stepper.count - 1;
+  const button = (to, text, disabled, label) => h("button", {
+    type: "button", class: [`${prefix}-button`, to === "next" && `${prefix}-primary`], "data-key": `step-${to}`, disabled,
+    "aria-label": label, onclick: () => send({ type: "step", to }),
+  }, text);
+  return h("section", { class: ["vt-stepper", `${prefix}-stepper`], "aria-label": `Example ${stepper.id}: ${stepper.title}` },
+    h("h3", {}, h("span", { class: `${prefix}-tag`, text: stepper.id }), " ", stepper.title),
+    h("p", { class: ["vt-step-count", `${prefix}-step-count`], text: `Step ${stepper.index + 1} of ${stepper.count}` }),
+    h("p", { class: ["vt-narration", `${prefix}-narration`], "aria-live": "polite", text: stepper.narration }),
+    h("div", { class: "vt-step-buttons" },
+      button("back", "◀ Back", atStart, "Previous step"),
+      button("next", "Next ▶", atEnd, "Next step"),
+      button("restart", "↺ Restart", atStart, "Back to the first step")));
+}
+
+/**
+ * The line that says why the last move was refused (always present, so screen readers hear it change).
+ * @param {string} prefix @param {Model} model
+ */
+function errorLine(prefix, model) {
+  const error = model.get("error");
+  return h("p", { class: ["vt-error", `${prefix}-error`, !error && "vt-error-none"], role: "alert" },
+    error ? [h("span", { "aria-hidden": "true", text: "⚠ " }), h("strong", { text: "Not allowed: " }), error] : null);
+}
+
+/** Which of a die's 3 × 3 cells hold a pip, by face. */
+const PIP_CELLS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/** A face's pips on a 3 × 3 grid (`<prefix>-pips`, cells `<prefix>-pip` or `<prefix>-nopip`). @param {string} prefix @param {number} face */
+function pipGrid(prefix, face) {
+  const cells = new Set(PIP_CELLS[face] || []);
+  return h("span", { class: `${prefix}-pips`, "aria-hidden": "true" },
+    Array.from({ length: 9 }, (_, i) => h("span", { class: cells.has(i) ? `${prefix}-pip` : `${prefix}-nopip` })));
+}

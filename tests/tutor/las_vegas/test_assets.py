@@ -37,7 +37,7 @@ def test_the_palette_is_okabe_ito_and_each_seat_has_a_pattern() -> None:
 
 
 def test_controls_carry_aria_labels() -> None:
-    js = widget_file("las_vegas.js").read_text(encoding="utf-8")
+    js = module_source("las_vegas.js")  # what the browser receives: shared.js, then the board's own file
     labels = ("Place the ${g.face}s", "Roll ${what} (key R)", "Add one of ${possessive(owner.name)} dice",
               "Take one of ${possessive(owner.name)} dice", "Previous step", "Next step",
               "Casino ${casino.number}")

@@ -10,6 +10,7 @@ import pytest
 from vegas_tutor.las_vegas import State, new_game
 from vegas_tutor.las_vegas.odds import bill_outlook, bills_now, placement_odds
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
+from vegas_tutor.resources import widget_file
 from vegas_tutor.tutor.las_vegas.odds_panel import fraction_text, odds_view, outlook_view
 from vegas_tutor.tutor.las_vegas.projection import board_view, owner_labels, second_person
 
@@ -60,6 +61,18 @@ def test_white_dice_in_the_payout_words_and_the_owners() -> None:
     assert board["owners"][-1]["kind"] == "white" and board["owners"][0]["player"] == "you"
     assert board["owners"][1]["player"] == "bot"
     assert board_view(paid, humans=(), bots=False)["owners"][1]["player"] == "none"
+
+
+def test_the_board_shows_the_bill_white_blocks_now_from_python() -> None:
+    """The board draws white's "blocks $80k now" from the projection: the browser computes no payout."""
+    before = SCENARIOS["LV-NEUTRAL-PAY-1"].steps[0].state
+    mirage = board_view(before, humans=())["casinos"][2]
+    assert mirage["dice"][1] == 2 and mirage["dice"][-1] == 3
+    assert mirage["now"][1] == 30_000 and mirage["now"][-1] == 80_000
+    assert mirage["tied"] == [] and board_view(SCENARIOS["LV-TIE-1"].steps[0].state, humans=())["casinos"][1][
+        "tied"] == [1, 2]  # Caesars Palace: Benno's and Carla's 3 dice cancel
+    js = widget_file("las_vegas.js").read_text(encoding="utf-8")
+    assert "blocks" in js and "whiteVerdict" not in js and "tally" not in js
 
 
 def test_roll_is_grouped_by_face_with_white_dice() -> None:

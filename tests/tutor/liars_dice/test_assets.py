@@ -39,7 +39,7 @@ def test_colour_is_never_the_only_signal() -> None:
 
 
 def test_controls_carry_aria_labels_and_keys() -> None:
-    js = widget_file("liars_dice.js").read_text(encoding="utf-8")
+    js = module_source("liars_dice.js")  # what the browser receives: shared.js, then the board's own file
     for label in ("Bid on ${name}", "Bid ${b.text}", "Challenge ${table.bid", "Keep my cup as it is (key K)",
                   "I bet true (key T)", "Roll the hidden dice", "One hidden die more", "Previous step", "Next step"):
         assert label in js

@@ -27,6 +27,14 @@ LOG_LINES = 8
 """How many of the latest log lines the board shows."""
 
 
+def tied_owners(dice: Sequence[int]) -> list[int]:
+    """The owners whose dice at a casino cancel if the round ended now: those with as many dice as another.
+
+    (The rules module applies the same tie rule in the payout; the browser only draws this list.)
+    """
+    return [owner for owner, n in enumerate(dice) if n > 0 and sum(1 for m in dice if m == n) > 1]
+
+
 def owner_labels(state: State) -> list[str]:
     """One short distinct label per owner, drawn on its dice: the name's initial, or its seat number."""
     labels: list[str] = []
@@ -137,6 +145,7 @@ def board_view(
             "bills": list(state.bills_on(c)),
             "dice": list(state.placed_on(c)),
             "now": list(now[c - 1]),
+            "tied": tied_owners(state.placed_on(c)),
         }
         for c in CASINOS
     ]
