@@ -14,9 +14,21 @@ from vegas_tutor.core.errors import (
     VegasTutorError,
 )
 from vegas_tutor.las_vegas.actions import Action, Place, Roll, parse_action
-from vegas_tutor.las_vegas.engine import CasinoPayout, State, new_game
+from vegas_tutor.las_vegas.engine import CasinoPayout, Config, State, new_game
 from vegas_tutor.las_vegas.rules import BILLS, CASINO_NAMES, CASINOS, WHITE, settle_casino
-from vegas_tutor.las_vegas.simulate import simulate_games
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from vegas_tutor.las_vegas.simulate import simulate_games
+
+
+def __getattr__(name: str) -> object:
+    """``simulate_games`` loads the compiled simulator (numba) only when first asked for."""
+    if name == "simulate_games":
+        from vegas_tutor.las_vegas.simulate import simulate_games
+
+        return simulate_games
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "BILLS",
@@ -25,6 +37,7 @@ __all__ = [
     "WHITE",
     "Action",
     "CasinoPayout",
+    "Config",
     "ConfigError",
     "IllegalActionError",
     "InvalidActionError",

@@ -23,7 +23,6 @@ from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import Policy, bill_now, check_policy, face_weights
 from vegas_tutor.las_vegas.rules import CASINOS
-from vegas_tutor.las_vegas.simulate import rollouts
 
 EXACT_DICE = 4
 """Enumerate the rest of the round exactly when at most this many dice are left to roll."""
@@ -133,6 +132,8 @@ def exact_round_bills(state: State, policy: Policy) -> tuple[tuple[Fraction, ...
 
 def _simulated(state: State, policy: Policy, n: int, seed: int) -> np.ndarray:
     """(n, 6, owners) bills at the end of the round, from a state where a player must roll."""
+    from vegas_tutor.las_vegas.simulate import rollouts  # the compiled simulator loads on first use
+
     return rollouts(state, n, policy=policy, seed=seed)
 
 

@@ -12,14 +12,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Self
 
-import numpy as np
-
+from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
-from vegas_tutor.core.record import dump_record, load_record
+from vegas_tutor.core.state import GameStateBase, HistoryEntry
 from vegas_tutor.lords_of_vegas import chance, rules
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
@@ -45,26 +45,35 @@ from vegas_tutor.lords_of_vegas.positions import position_data
 from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data
 from vegas_tutor.lords_of_vegas.trades import Trade, carry_out, parse_trade, trade_problem
 
-GAME = "lords-of-vegas"
-VERSION = 1
 Entry = Action | Trade
 TileSpec = tuple[str, int | None, int | None]
 """A tile in a position: (colour, die owner or None, die value or None for the printed value)."""
 
 
-class State:
+@dataclass(frozen=True)
+class Config:
+    """A game's settings: 2 to 4 players (with two, block F is out of play)."""
+
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        whole_number(self.players, "Lords of Vegas: the number of players", 2, 4)
+
+
+class State(GameStateBase[Data, Entry]):
     """A game of Lords of Vegas (2-4 players). Create with :func:`new_game` or :meth:`State.position`."""
 
+    GAME_ID = "lords_of_vegas"
+
     def __init__(self, data: Data, rng: Rng, origin: dict[str, Any]) -> None:
-        self._d = data
-        self._rng = rng
-        self._origin = origin
-        self._history: list[tuple[Entry, Data, dict[str, Any] | None]] = []
+        super().__init__(data, rng, origin)
         self._proposal: Trade | None = None
-        self._tracked = True
-        """False once :meth:`apply_unchecked` played a move: no undo or saved form from then on."""
 
     # --- reading -----------------------------------------------------------------------------------------
+
+    @property
+    def config(self) -> Config:
+        return Config(self._d.players)
 
     @property
     def players(self) -> int:
@@ -186,10 +195,6 @@ class State:
         return tuple(self._d.events)
 
     @property
-    def history(self) -> tuple[Entry, ...]:
-        return tuple(entry for entry, _, _ in self._history)
-
-    @property
     def proposal(self) -> Trade | None:
         return self._proposal
 
@@ -242,57 +247,47 @@ class State:
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return chance.chance_outcomes(self._d)
 
-    def apply(self, action: Action | str) -> None:
-        """Check and play ``action`` (or its text); on error nothing changes."""
+    def _coerce(self, action: object) -> Entry:
         if isinstance(action, str):
-            action = parse_action(action)
+            return parse_action(action)
         if not isinstance(action, ACTION_TYPES):
             raise InvalidActionError(f"{action!r} is not a Lords of Vegas action")
-        work = self._d.copy()
-        rng_before = dict(self._rng.bit_generator.state)
-        try:
-            entry = self._play(work, action)
-        except BaseException:
-            self._rng.bit_generator.state = rng_before
-            raise
-        self._history.append((entry, self._d, rng_before))
-        self._d = work
+        played: Action = action
+        return played
+
+    def apply(self, action: Entry | str) -> None:
+        """Check and play ``action`` (or its text); on error nothing changes."""
+        super().apply(action)
         self._proposal = None
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Play an action from :meth:`legal_actions` or :meth:`chance_outcomes`: no checks, no undo.
+    def _execute(self, d: Data, action: Entry) -> None:
+        d.events = []
+        if isinstance(action, Trade):
+            _trade(d, action)
+        else:
+            _execute(d, action, self._rng)
 
-        The fast path of odds and bots. The history is not kept: :meth:`undo` and :meth:`to_json` refuse
-        afterwards (use them on a :meth:`copy` taken before).
-        """
-        self._tracked = False
-        self._d.events = []
-        _execute(self._d, action, self._rng)
-
-    def undo(self) -> Entry:
+    def undo(self) -> HistoryEntry[Entry]:
         """Take back the last action or trade, restoring everything (random generator included)."""
-        self._check_tracked("undo")
-        if not self._history:
-            raise IllegalActionError("nothing to undo")
-        entry, before, rng_state = self._history.pop()
-        self._d = before.copy()
-        if rng_state is not None:
-            self._rng.bit_generator.state = rng_state
+        entry = super().undo()
         self._proposal = None
         return entry
 
     def copy(self) -> Self:
-        twin = type(self)(self._d.copy(), np.random.Generator(np.random.PCG64()), dict(self._origin))
-        twin._rng.bit_generator.state = self._rng.bit_generator.state
-        twin._history = list(self._history)
-        twin._tracked = self._tracked
+        twin = super().copy()
         twin._proposal = self._proposal
         return twin
 
     # --- checking ----------------------------------------------------------------------------------------
 
-    def _play(self, d: Data, action: Action) -> Action:
+    def _play(self, d: Data, action: Entry) -> Entry:
         d.events = []
+        if isinstance(action, Trade):
+            problem = trade_problem(d, action)
+            if problem:
+                raise IllegalActionError(f"{action}: {problem}")
+            _trade(d, action)
+            return action
         if d.phase == "over":
             raise IllegalActionError(f"{action}: the game is over")
         if isinstance(action, DrawCard | RollDice):
@@ -359,55 +354,28 @@ class State:
         self._trade(trade)
 
     def _trade(self, trade: Trade) -> None:
-        problem = trade_problem(self._d, trade)
-        if problem:
-            raise IllegalActionError(f"{trade}: {problem}")
-        work = self._d.copy()
-        work.events = []
-        carry_out(work, trade)
-        rules.settle(work, work.phase)
-        self._history.append((trade, self._d, None))
-        self._d = work
+        self._commit(trade, lambda work: self._play(work, trade))
         self._proposal = None
 
     # --- saving ------------------------------------------------------------------------------------------
 
-    def _check_tracked(self, what: str) -> None:
-        if not self._tracked:
-            raise IllegalActionError(f"cannot {what}: moves were played with apply_unchecked (no history)")
+    def _config_json(self) -> dict[str, Any]:
+        return {"players": self.players}
 
-    def to_json(self) -> str:
-        """A sealed record: how the game began, every action and trade, and the generator's state."""
-        self._check_tracked("save")
-        return dump_record(
-            GAME,
-            VERSION,
-            {
-                "origin": self._origin,
-                "history": [str(entry) for entry, _, _ in self._history],
-                "rng": self._rng.bit_generator.state,
-            },
-        )
+    def _replay(self, text: str) -> None:
+        if text.startswith("trade "):
+            self._trade(parse_trade(text))
+        else:
+            self.apply(text)
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
-        """Open a record of :meth:`to_json`, replaying it through the rules (a bad record: RecordError)."""
-        body = load_record(text, GAME, VERSION)
-        if not isinstance(body, dict) or set(body) != {"origin", "history", "rng"}:
-            raise RecordError("saved game body must hold origin, history and rng")
-        origin, history = body["origin"], body["history"]
-        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
-            raise RecordError("saved game history must be a list of action texts")
-        try:
-            state = cls._from_origin(origin)
-            for text_entry in history:
-                if text_entry.startswith("trade "):
-                    state._trade(parse_trade(text_entry))
-                else:
-                    state.apply(text_entry)
-            state._rng.bit_generator.state = body["rng"]
-        except (ValueError, TypeError, KeyError) as exc:
-            raise RecordError(f"saved game does not replay: {exc}") from None
+    def _from_record(cls, config: Any, origin: Any) -> Self:
+        if not isinstance(config, dict) or set(config) != {"players"}:
+            raise RecordError("saved game config must hold the player count only")
+        players = Config(config["players"]).players
+        state = cls._from_origin(origin)
+        if state.players != players:
+            raise RecordError("saved game origin and config disagree on the player count")
         return state
 
     @classmethod
@@ -418,16 +386,22 @@ class State:
             if set(origin) != {"kind", "players"}:
                 raise RecordError("a new-game origin holds only the player count")
             return cls._new(origin["players"], None)
+        keys = {"kind", "players", "markers", "tiles", "money", "scores", "turn", "phase", "seen",
+                "draws_before_end", "gambled"}
+        if set(origin) != keys:
+            raise RecordError("a position origin must hold " + ", ".join(sorted(keys - {"kind"})))
         spec = {k: v for k, v in origin.items() if k != "kind"}
-        spec["tiles"] = {lot: tuple(t) for lot, t in spec.get("tiles", {}).items()}
+        tiles = spec["tiles"]
+        if not isinstance(tiles, dict) or not all(isinstance(t, list) for t in tiles.values()):
+            raise RecordError("a position's tiles must map lots to [colour, owner, value]")
+        spec["tiles"] = {lot: tuple(t) for lot, t in tiles.items()}
         return cls.position(**spec)
 
     # --- construction --------------------------------------------------------------------------------------
 
     @classmethod
     def _new(cls, players: int, seed: int | None) -> Self:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+        Config(players)
         data = Data(players=players, money=[0] * players, score=[0] * players)
         return cls(data, make_rng(seed), {"kind": "new", "players": players})
 
@@ -455,7 +429,16 @@ class State:
         cards of every marked or built lot. ``draws_before_end``: lot cards left above the Game End card
         (default: all but the last quarter of the unseen cards, as at setup).
         """
+        Config(players)
+        if not isinstance(markers or {}, Mapping) or not isinstance(tiles or {}, Mapping):
+            raise ConfigError("markers and tiles must map lot ids to their owner or tile")
+        if not isinstance(gambled, bool) or phase not in ("play", "draw"):
+            raise ConfigError(f"gambled must be True or False and phase 'play' or 'draw' ({gambled!r}, {phase!r})")
+        if any(not isinstance(x, Sequence | None) or isinstance(x, str) for x in (money, scores, seen)):
+            raise ConfigError("money, scores and seen must be lists")
         markers = dict(markers or {})
+        if any(not isinstance(t, Sequence) or isinstance(t, str) for t in (tiles or {}).values()):
+            raise ConfigError("each tile is given as (colour, die owner or None, die value or None)")
         tile_spec = {lot: tuple(t) for lot, t in (tiles or {}).items()}
         money_list = list(money) if money is not None else [0] * players
         score_list = list(scores) if scores is not None else [0] * players
@@ -518,6 +501,11 @@ def _execute(d: Data, action: Action, rng: Rng) -> None:
         rules.lay_off(d, action.half)
     else:
         rules.play(d, action)
+
+
+def _trade(d: Data, trade: Trade) -> None:
+    carry_out(d, trade)
+    rules.settle(d, d.phase)
 
 
 def _canonical(d: Data, action: Action) -> Action:
