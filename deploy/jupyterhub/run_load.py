@@ -1,0 +1,213 @@
+"""Start the class JupyterHub on loopback, log N learners in, open a lesson for each through the hub, play.
+
+Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). For each N it starts a fresh hub from
+``jupyterhub_config.py`` (lesson kernels culled after ``--kernel-idle`` seconds), then, for every learner:
+logs in with the class password (the hub's login form), starts the learner's server through the hub's API
+and opens the landing page (the hub's OAuth hand-over to the learner's server happens there, as in a
+browser). Then every learner opens the lesson at the same moment and plays, as ``bench/bench_load.py``'s
+learners do, through the hub's proxy; half leave with the page's shutdown beacon, half vanish.
+
+Reports the same figures as ``bench/bench_load.py`` plus the servers' start time, with memory (PSS) summed
+over every process the hub started (proxy, learners' servers, kernels) minus the idle hub's. Not run on CI.
+
+Usage: ``python deploy/jupyterhub/run_load.py --learners 10 30 [--play 30] [--kernel-idle 30]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import http.cookiejar
+import json
+import os
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+import psutil  # noqa: E402
+from bench_load import LESSON, Learner, drive, percentile, print_figures, pss_mb, summarize  # noqa: E402
+from e2e_app import free_port  # noqa: E402
+
+PREFIX = Path(os.environ.get("VEGAS_TUTOR_HUB_PREFIX", "/tmp/vegas-tutor-hub"))
+START_TIMEOUT = 300.0
+
+
+class Hub:
+    """A running JupyterHub started from ``jupyterhub_config.py`` with a fresh state folder."""
+
+    def __init__(self, kernel_idle: int) -> None:
+        self.port = free_port()
+        self.password = secrets.token_hex(8)
+        self.token = secrets.token_hex(16)
+        self.folder = Path(tempfile.mkdtemp(prefix="vegas-tutor-hub-run-"))
+        env = {
+            **os.environ, "VEGAS_TUTOR_HUB_PREFIX": str(PREFIX), "VEGAS_TUTOR_HUB_PORT": str(self.port),
+            "VEGAS_TUTOR_HUB_PASSWORD": self.password, "VEGAS_TUTOR_HUB_LOAD_TOKEN": self.token,
+            "VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle),
+        }
+        (PREFIX / "state").mkdir(parents=True, exist_ok=True)
+        for stale in ("jupyterhub.sqlite", "jupyterhub.pid"):
+            (PREFIX / "state" / stale).unlink(missing_ok=True)
+        self.log = (self.folder / "hub.log").open("wb")
+        self.process = subprocess.Popen(
+            [str(PREFIX / "venv" / "bin" / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
+            cwd=self.folder, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        self.url = f"http://127.0.0.1:{self.port}/"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"jupyterhub exited; see {self.folder / 'hub.log'}")
+            try:
+                urllib.request.urlopen(self.url + "hub/api/", timeout=2).read()
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise RuntimeError(f"jupyterhub did not answer; see {self.folder / 'hub.log'}")
+
+    def api(self, method: str, path: str) -> dict[str, object]:
+        request = urllib.request.Request(self.url + "hub/api/" + path, method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            body = response.read()
+        return json.loads(body) if body else {}
+
+    def processes(self) -> list[psutil.Process]:
+        try:
+            return [psutil.Process(self.process.pid), *psutil.Process(self.process.pid).children(recursive=True)]
+        except psutil.Error:
+            return []
+
+    def kernel_ids(self) -> set[str]:
+        found = set()
+        for process in self.processes():
+            try:
+                line = " ".join(process.cmdline())
+                if "ipykernel" in line and process.status() != psutil.STATUS_ZOMBIE:
+                    found.add(line.split("kernel-", 1)[1].split(".json", 1)[0])
+            except (psutil.Error, IndexError):
+                pass
+        return found
+
+    def stop(self) -> None:
+        everyone = self.processes()
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        for process in everyone:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
+        self.log.close()
+
+
+def log_in(hub: Hub, name: str) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
+    """Log ``name`` in through the hub's login form; its cookie jar and an opener that uses it."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(hub.url + "hub/login", timeout=60).read()
+    xsrf = next((cookie.value for cookie in jar if cookie.name == "_xsrf"), "")
+    form = urllib.parse.urlencode({"username": name, "password": hub.password, "_xsrf": xsrf}).encode()
+    opener.open(hub.url + "hub/login", data=form, timeout=60).read()
+    return jar, opener
+
+
+def start_servers(hub: Hub, names: list[str]) -> list[float]:
+    """Ask the hub to start every learner's server at once; the seconds until each was ready."""
+    started = time.monotonic()
+    for name in names:
+        hub.api("POST", f"users/{name}/server")
+    ready: dict[str, float] = {}
+    while len(ready) < len(names) and time.monotonic() - started < START_TIMEOUT:
+        for name in names:
+            if name not in ready:
+                servers = hub.api("GET", f"users/{name}").get("servers", {})
+                default = servers.get("", {}) if isinstance(servers, dict) else {}
+                if default.get("ready"):
+                    ready[name] = time.monotonic() - started
+        time.sleep(1)
+    return [ready[name] for name in names if name in ready]
+
+
+def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
+    hub = Hub(kernel_idle)
+    try:
+        time.sleep(3)
+        baseline = pss_mb(hub.processes())
+        names = [f"learner{i:02d}" for i in range(n)]
+        sessions = [log_in(hub, name) for name in names]
+        spawn = start_servers(hub, names)
+        for (_jar, opener), name in zip(sessions, names, strict=True):  # the OAuth hand-over, as a browser
+            opener.open(f"{hub.url}user/{name}/voila/render/index.ipynb", timeout=120).read()
+        jars = [{cookie.name: cookie.value for cookie in jar} for jar, _opener in sessions]
+        learners = [
+            Learner(f"{hub.url}user/{name}/", f"{hub.url}user/{name}/voila/render/{LESSON}", cookies=jar,
+                    think_s=think_s, seed=i)
+            for i, (name, jar) in enumerate(zip(names, jars, strict=True))
+        ]
+        before = hub.kernel_ids()
+        measured: dict[str, float] = {}
+
+        async def session() -> None:
+            await drive(learners, play_s)
+            measured["total"] = pss_mb(hub.processes())
+            await asyncio.gather(*(learner.leave(beacon=i % 2 == 0) for i, learner in enumerate(learners)))
+            await asyncio.sleep(0.5)
+
+        load_before = os.getloadavg()[0]
+        asyncio.run(session())
+        theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id} - before
+        period = kernel_idle + max(1, min(60, kernel_idle // 20))
+        left_at = time.monotonic()
+        last_gone = None
+        left = len(theirs)
+        while time.monotonic() - left_at < period + 30:
+            alive = theirs & hub.kernel_ids()
+            if time.monotonic() - left_at <= period:
+                left = len(alive)
+            if not alive:
+                last_gone = time.monotonic() - left_at
+                break
+            time.sleep(0.5)
+        figures = summarize(learners, (measured["total"] - baseline) / n, measured["total"], period, left,
+                            last_gone, load_before)
+        print(f"hub, {n} learners: servers started p50 {statistics.median(spawn):.1f} s, "
+              f"p95 {percentile(spawn, 0.95):.1f} s ({len(spawn)}/{n} started); log in {hub.folder}")
+        print_figures([figures])
+        sys.stdout.flush()
+    finally:
+        hub.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--learners", type=int, nargs="+", default=[10, 30], metavar="N")
+    parser.add_argument("--play", type=float, default=30.0, metavar="SECONDS")
+    parser.add_argument("--think", type=float, default=1.0, metavar="SECONDS")
+    parser.add_argument("--kernel-idle", type=int, default=30, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    if not (PREFIX / "venv" / "bin" / "jupyterhub").is_file():
+        print(f"run_load.py: no JupyterHub in {PREFIX}: run deploy/jupyterhub/install.sh first", file=sys.stderr)
+        return 2
+    for n in args.learners:
+        run_once(n, args.play, args.think, args.kernel_idle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
