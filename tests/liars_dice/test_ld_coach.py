@@ -1,0 +1,317 @@
+"""The Liar's Dice coach: values against exact enumeration of the hidden cups, properties, rulebook positions."""
+
+import math
+from functools import cache
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.liars_dice import (
+    ALL_BIDS,
+    STAR,
+    Bid,
+    Challenge,
+    NoShow,
+    Roll,
+    Show,
+    State,
+    challenge_losses,
+    coach,
+    count_matches,
+    new_game,
+)
+from vegas_tutor.liars_dice.bots import choose_action
+from vegas_tutor.liars_dice.coach import MODEL, Table, best_option, evaluate, review
+from vegas_tutor.liars_dice.odds import bid_odds
+from vegas_tutor.liars_dice.scenarios import SCENARIOS
+
+N = len(ALL_BIDS)
+
+
+# --------------------------------------------------------------------------- the model, written again
+@cache
+def view_truths(cup: tuple[int, ...], shown: tuple[int, ...], unknown: int) -> tuple[float, ...]:
+    """P(each bid true) for a viewer holding ``cup`` (exact odds, then floats)."""
+    known = list(cup) + list(shown)
+    return tuple(float(bid_odds(b.quantity, b.face, known=known, unknown=unknown).at_least) for b in ALL_BIDS)
+
+
+def doubt(truth: float, rank: int) -> float:
+    """The odds-minded part: a steep logistic of the bid's chance around the threshold (the top bid: sure)."""
+    return 1.0 if rank == N - 1 else 1 / (1 + math.exp(-MODEL.doubt * (MODEL.threshold - truth)))
+
+
+def p_challenge(truth: float, rank: int) -> float:
+    return (1 - MODEL.noise) * doubt(truth, rank) + MODEL.noise / (N - rank)
+
+
+def p_raise(truths: tuple[float, ...], prev: int, rank: int) -> float:
+    m = MODEL
+    weight = [math.exp(m.sharpness * t - m.lean_low * r) for r, t in enumerate(truths)]
+    smart = weight[rank] / sum(weight[prev + 1:])
+    if prev >= 0:
+        smart *= 1 - doubt(truths[prev], prev)
+    return (1 - m.noise) * smart + m.noise / (N if prev < 0 else N - prev)
+
+
+def net(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> float:
+    rivals = [s for s, c in enumerate(counts) if c > 0 and s != me]
+    return losses[me] - sum(losses[s] for s in rivals) / len(rivals)
+
+
+def deals(state: State, me: int) -> list[tuple[tuple[tuple[int, ...], ...], float]]:
+    """Every ordering of the rivals' hidden dice, weighted by the model's likelihood of their bids."""
+    counts, shown = state.dice_counts, tuple(d for cup in state.shown for d in cup)
+    rivals = [s for s in range(state.players) if s != me and counts[s] > 0]
+    sizes = [counts[s] - len(state.shown[s]) for s in rivals]
+    out = []
+    for faces in product(range(1, 7), repeat=sum(sizes)):
+        cups = list(state.hidden)
+        at = 0
+        for s, n in zip(rivals, sizes, strict=True):
+            cups[s] = tuple(sorted(faces[at:at + n]))
+            at += n
+        weight = 1.0
+        prev = -1
+        for seat, bid in state.bids:
+            if seat != me and not state.shown[seat]:
+                truths = view_truths(cups[seat], shown, sum(counts) - len(cups[seat]) - len(shown))
+                weight *= p_raise(truths, prev, bid.rank)
+            prev = bid.rank
+        out.append((tuple(cups), weight))
+    total = sum(w for _, w in out)
+    return [(c, w / total) for c, w in out]
+
+
+def full_cups(state: State, cups: tuple[tuple[int, ...], ...]) -> list[int]:
+    return [d for s, cup in enumerate(cups) for d in cup + state.shown[s]]
+
+
+def brute_challenge(state: State) -> float:
+    me, counts = state.current_player, state.dice_counts
+    assert me is not None and state.last_bid is not None and state.bidder is not None
+    bid, value = state.last_bid, 0.0
+    for cups, p in deals(state, me):
+        count = count_matches(full_cups(state, cups), bid.face)
+        losses = challenge_losses(bid, count, bidder=state.bidder, challenger=me, dice_counts=counts)
+        value += p * net(losses, me, counts)
+    return value
+
+
+def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...], ...], float]]) -> float:
+    """One step deep: the next player challenges by the model, else the round goes on (worth 0)."""
+    me, counts = state.current_player, state.dice_counts
+    assert me is not None
+    nxt = next((me + i) % state.players for i in range(1, state.players) if counts[(me + i) % state.players])
+    shown = tuple(d for cup in state.shown for d in cup)
+    value = 0.0
+    for cups, p in dealt:
+        truths = view_truths(cups[nxt], shown, sum(counts) - len(cups[nxt]) - len(shown))
+        count = count_matches(full_cups(state, cups), bid.face)
+        losses = challenge_losses(bid, count, bidder=me, challenger=nxt, dice_counts=counts)
+        value += p * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+    return value
+
+
+def position(counts: list[int], cups: list[tuple[int, ...]], plays: list[str], opener: int = 0) -> State:
+    s = State.start(counts, opener=opener, seed=0)
+    for cup in cups:
+        s.apply(Roll(cup))
+    for play in plays:
+        if s.may_show is not None and not play.startswith("show"):
+            s.apply(NoShow())
+        s.apply(play)
+    if s.may_show is not None:
+        s.apply(NoShow())
+    return s
+
+
+# --------------------------------------------------------------------------- values against enumeration
+THREE = [
+    ([1, 2, 2], [(4,), (3, 4), (4, 6)], ["one 4", "two 4s"]),
+    ([2, 1, 2], [(2, 5), (5,), (1, 3)], ["one 5", "two 5s"]),
+    ([1, 2, 2], [(6,), (1, 1), (2, 6)], ["two 6s", "two stars"]),
+]
+
+
+@pytest.mark.parametrize(("counts", "cups", "plays"), THREE)
+def test_three_players_against_enumeration(counts: list[int], cups: list[tuple[int, ...]], plays: list[str]) -> None:
+    s = position(counts, cups, plays)
+    values = {o.action: o.value for o in evaluate(s.observation(2))}
+    assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
+    last = s.last_bid
+    assert last is not None
+    dealt = deals(s, 2)
+    for bid in ALL_BIDS[last.rank + 1:]:
+        assert values[bid] == pytest.approx(brute_raise(s, bid, dealt), abs=1e-9), bid
+    assert len(values) == N - last.rank  # every raise and the challenge
+
+
+def test_opening_against_enumeration() -> None:
+    s = position([1, 2, 2], [(3,), (2, 2), (1, 5)], [])
+    values = {o.action: o.value for o in evaluate(s.observation(0))}
+    assert Challenge() not in values and len(values) == N
+    dealt = deals(s, 0)
+    for bid in (Bid(1, 2), Bid(2, 2), Bid(3, 5), Bid(2, STAR), Bid(5, 6)):
+        assert values[bid] == pytest.approx(brute_raise(s, bid, dealt), abs=1e-9)
+
+
+def brute_two_deep(state: State, bid: Bid) -> float:
+    """Two players, two deep: my bid, the rival's answer, then my best answer (one deep) to a counter-raise."""
+    me = state.current_player
+    assert me is not None
+    counts, rival = state.dice_counts, 1 - me
+    shown = tuple(d for cup in state.shown for d in cup)
+    unknown = sum(counts) - (counts[rival] - len(state.shown[rival])) - len(shown)
+    value = 0.0
+    replies: dict[int, list[tuple[float, tuple[tuple[int, ...], ...]]]] = {}
+    for cups, p in deals(state, me):
+        truths = view_truths(cups[rival], shown, unknown)
+        count = count_matches(full_cups(state, cups), bid.face)
+        losses = challenge_losses(bid, count, bidder=me, challenger=rival, dice_counts=counts)
+        value += p * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+        for reply in range(bid.rank + 1, N):
+            replies.setdefault(reply, []).append((p * p_raise(truths, bid.rank, reply), cups))
+    for reply, weighted in replies.items():
+        answer = ALL_BIDS[reply]
+        call = 0.0
+        raises = [0.0] * N
+        for p, cups in weighted:
+            full = full_cups(state, cups)
+            losses = challenge_losses(answer, count_matches(full, answer.face), bidder=rival, challenger=me,
+                                      dice_counts=counts)
+            call += p * net(losses, me, counts)
+            truths = view_truths(cups[rival], shown, unknown)
+            for again in range(reply + 1, N):
+                b = ALL_BIDS[again]
+                lost = challenge_losses(b, count_matches(full, b.face), bidder=me, challenger=rival,
+                                        dice_counts=counts)
+                raises[again] += p * p_challenge(truths[again], again) * net(lost, me, counts)
+        value += min([call, *raises[reply + 1:]])
+    return value
+
+
+def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach, "TOP_REPLIES", N)  # every counter-raise answered exactly
+    s = position([2, 2], [(1, 5), (3, 5)], ["seventeen 6s"], opener=1)
+    values = {o.action: o.value for o in evaluate(s.observation(0))}
+    for bid in (ALL_BIDS[-1], ALL_BIDS[-2], Bid(19, 4), Bid(18, 5), Bid(9, STAR)):
+        assert values[bid] == pytest.approx(brute_two_deep(s, bid), abs=1e-9), bid
+    assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
+
+
+def test_show_values_against_enumeration() -> None:
+    """After my bid (3 players, one deep): each show valued over the re-roll and the rivals' cups."""
+    s = State.start([2, 1, 3], seed=0)
+    for cup in [(2, 6), (3,), (1, 4, 6)]:
+        s.apply(Roll(cup))
+    for play in ("two 4s", "no show", "two 6s", "four 6s"):
+        s.apply(play)
+    me, counts, bid = 2, s.dice_counts, Bid(4, 6)
+    values = {o.action: o.value for o in evaluate(s.observation(me))}
+    assert set(values) == {NoShow(), *(a for a in s.legal_actions() if isinstance(a, Show))}
+    dealt = deals(s, me)
+    for option in values:
+        put = option.faces if isinstance(option, Show) else ()
+        rerolls = list(product(range(1, 7), repeat=3 - len(put))) if put else [()]
+        expected = 0.0
+        for cups, p in dealt:
+            for again in rerolls:
+                mine = put + tuple(again) if put else s.hidden[me]
+                full = [d for seat in (0, 1) for d in cups[seat]] + list(mine)
+                truths = view_truths(cups[0], put, sum(counts) - 2 - len(put))
+                losses = challenge_losses(bid, count_matches(full, 6), bidder=me, challenger=0, dice_counts=counts)
+                expected += p / len(rerolls) * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+        assert values[option] == pytest.approx(expected, abs=1e-9), option
+
+
+# --------------------------------------------------------------------------- properties
+def _random_position(seed: int, players: int, dice: int, steps: int) -> State:
+    s = new_game(players, dice=dice, seed=seed)
+    k = 0
+    while not s.is_over and (s.is_chance or k < steps):
+        if not s.is_chance:
+            k += 1
+        s.apply(choose_action(s, "medium", seed=seed + k))
+    return s
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(2, 4), st.integers(1, 4), st.integers(0, 6), st.data())
+def test_loss_is_never_negative_and_the_best_loses_nothing(seed: int, players: int, dice: int, steps: int,
+                                                           data: st.DataObject) -> None:
+    s = _random_position(seed, players, dice, steps)
+    if s.is_over:
+        return
+    legal = s.legal_actions()
+    action = data.draw(st.sampled_from(legal))
+    r = review(s, action)
+    assert r.loss >= 0 and r.action == action
+    assert {o.action for o in r.alternatives} == set(legal)
+    assert review(s, r.best).loss == 0
+    assert r.loss == pytest.approx(r.option(action).value - r.option(r.best).value)
+    assert r.verdict in ("good", "inaccuracy", "mistake")
+    assert r.explanation.startswith("Best: ") and r.explanation.endswith(".")
+    assert r.explanation.count(". ") <= 1  # one or two sentences
+
+
+def test_uses_only_the_players_observation() -> None:
+    a = position([3, 3], [(2, 4, 4), (1, 1, 5)], ["two 4s"])
+    b = position([3, 3], [(3, 6, 6), (1, 1, 5)], ["two 4s"])  # only the bidder's hidden cup differs
+    ra, rb = review(a, "three 4s"), review(b, "three 4s")
+    assert ra == rb
+
+
+# --------------------------------------------------------------------------- rulebook positions
+@pytest.mark.parametrize("sid", ["LD-CHALLENGE-1", "LD-CHALLENGE-2", "LD-CHALLENGE-3"])
+def test_rulebook_challenges(sid: str) -> None:
+    """You face a bid far above what your cup and a fair table make likely: the coach challenges."""
+    s = SCENARIOS[sid].steps[1].state.copy()
+    s.apply(NoShow())
+    assert s.current_player == 0
+    r = review(s, "challenge")
+    assert r.best == Challenge() and r.loss == 0
+    assert "true about" in r.explanation and "challenging" in r.explanation
+    assert choose_action(s, "hard") == Challenge()
+
+
+def test_rulebook_show() -> None:
+    """LD-SHOW: after eleven 6s with a 6, a star and two 4s, show the 6 and the star and re-roll the 4s."""
+    s = SCENARIOS["LD-SHOW"].steps[2].state
+    assert s.may_show == 0 and s.hidden[0] == (1, 4, 4, 6)
+    r = review(s, NoShow())
+    assert r.best == Show((1, 6)) and r.loss > 0
+    assert "more believable" in r.explanation
+    assert choose_action(s, "hard") == Show((1, 6))
+
+
+def test_certain_bid_is_not_challenged() -> None:
+    s = position([3, 3], [(2, 3, 4), (1, 5, 5)], ["two 5s"])  # seat 1 holds three 5s (a star counts)
+    r = review(s, "challenge")
+    assert r.best != Challenge() and r.loss > 0.5
+
+
+def test_errors_change_nothing() -> None:
+    s = position([2, 2], [(1, 5), (3, 5)], ["two 5s"])
+    before = s.copy()
+    with pytest.raises(IllegalActionError):
+        review(s, Bid(1, 2))  # not a raise
+    with pytest.raises(InvalidActionError):
+        review(s, "shout")
+    with pytest.raises(InvalidActionError):
+        review("state", "challenge")  # type: ignore[arg-type]
+    chance = new_game(2, dice=2, seed=1)
+    with pytest.raises(IllegalActionError):
+        review(chance, Roll())
+    with pytest.raises(IllegalActionError):
+        Table(s.observation(0))  # not seat 0's turn
+    assert s.hidden == before.hidden and s.bids == before.bids and s.current_player == before.current_player
+
+
+def test_best_option_prefers_the_lowest_value() -> None:
+    s = position([2, 2], [(1, 5), (3, 5)], ["two 5s"])
+    options = evaluate(s.observation(1))
+    assert best_option(options).value == min(o.value for o in options)
