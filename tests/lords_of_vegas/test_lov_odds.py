@@ -110,6 +110,72 @@ def test_settle_small_cases_by_hand() -> None:
     assert kept.boss[GREEN] > Fraction(1, 9)  # at least: both re-rolled dice land below 3
 
 
+def _settle_by_linear_algebra(kept: tuple[tuple[int, int], ...], rolling: tuple[int, ...]) -> dict[int, Fraction]:
+    """The second method: the tie chain state by state ((kept dice, owners rolling), every ordered roll), its
+    equations V = settled now + sum P(next) V(next) solved by plain Gauss-Jordan elimination (slow: small
+    cases only). Returns P(boss) then E[pips] per seat, keyed seat and 10 + seat."""
+    seats = sorted({o for o, _ in kept} | set(rolling))
+    start = (tuple(sorted(kept)), tuple(sorted(rolling)))
+    states, edges = [start], {}
+    for state in states:
+        moves: dict[object, Fraction] = {}
+        settled = dict.fromkeys([*seats, *(10 + s for s in seats)], Fraction(0))
+        for faces in product(range(1, 7), repeat=len(state[1])):
+            p = Fraction(1, 6 ** len(faces))
+            dice = [*state[0], *zip(state[1], faces, strict=True)]
+            top = max(v for _, v in dice)
+            at_top = sorted(o for o, v in dice if v == top)
+            if len(set(at_top)) == 1:
+                settled[at_top[0]] += p
+                for o, v in dice:
+                    settled[10 + o] += p * v
+            else:
+                nxt = (tuple(sorted(d for d in dice if d[1] != top)), tuple(at_top))
+                moves[nxt] = moves.get(nxt, Fraction(0)) + p
+                if nxt not in states:
+                    states.append(nxt)
+        edges[state] = (moves, settled)
+    n, keys = len(states), list(edges[start][1])
+    index = {state: i for i, state in enumerate(states)}
+    rows = []
+    for state in states:
+        moves, settled = edges[state]
+        row = [Fraction(int(i == index[state])) for i in range(n)] + [settled[k] for k in keys]
+        for nxt, p in moves.items():
+            row[index[nxt]] -= p
+        rows.append(row)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if rows[r][col])
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
+    return dict(zip(keys, rows[index[start]][n:], strict=True))
+
+
+@pytest.mark.parametrize(
+    ("kept", "rolling"),
+    [
+        ((), (BLUE, GREEN, RED)),
+        ((), (BLUE, BLUE, RED, RED)),
+        ((), (BLUE, BLUE, BLUE, RED)),
+        (((RED, 3),), (BLUE, GREEN)),
+        (((RED, 6),), (BLUE, GREEN)),
+        (((GREEN, 1),), (BLUE, RED)),
+    ],
+)
+def test_settle_odds_match_the_tie_chain_solved_by_linear_algebra(
+    kept: tuple[tuple[int, int], ...], rolling: tuple[int, ...]
+) -> None:
+    exact = settle_odds(kept, rolling)
+    reference = _settle_by_linear_algebra(kept, rolling)
+    assert exact.boss == {s: reference[s] for s in exact.boss}
+    assert exact.pips == {s: reference[10 + s] for s in exact.pips}
+
+
 def _simulate_reorganize(tiles: dict[str, TileSpec], lot: str, n: int) -> tuple[dict[int, int], dict[int, int]]:
     bosses: dict[int, int] = {}
     pips: dict[int, int] = {}
@@ -133,6 +199,7 @@ def _simulate_reorganize(tiles: dict[str, TileSpec], lot: str, n: int) -> tuple[
     [
         {"C1": (BLUE, 4), "C2": (BLUE, 2), "C4": (RED, 5)},
         {"C1": (BLUE, 4), "C2": (GREEN, 2), "C4": (RED, 5), "C5": (RED, 1)},
+        {"C1": (BLUE, 6), "C2": (BLUE, 5), "C4": (RED, 4), "C5": (RED, 3), "C7": (GREEN, 2), "C8": (YELLOW, 1)},
     ],
 )
 def test_reorganize_odds_match_a_seeded_simulation(dice: dict[str, tuple[int, int]]) -> None:

@@ -8,7 +8,8 @@ deck's order, which is treated as uniformly random among the unseen cards).
 * :func:`reorganize_odds`: the chance that each player ends up boss of a reorganized casino, tie re-rolls
   included, and each owner's expected change in pips. Where owners put their re-rolled dice changes
   neither (the boss and the pips depend only on the values rolled), so no assumption about their
-  placement is needed; placement only matters for later draws of the tiles' cards.
+  placement is needed; placement only matters for later draws of the tiles' cards. The tie re-rolls are
+  counted face by face from the top (see :func:`_groups`): a 6-die casino of four owners takes ~10 ms.
 * :func:`next_card_odds`: the chance that the next card is each colour, a Strip card or the Game End card.
 * :func:`next_draw_odds`: each player's expected money and points from the next card's payout.
 
@@ -19,15 +20,13 @@ deck's order, which is treated as uniformly random among the unseen cards).
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from math import gcd, lcm
+from math import comb, gcd
 
-from vegas_tutor.core.dice import roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import DrawCard
@@ -114,8 +113,8 @@ def gamble_odds_at(state: State, lot: str, bet: int, *, lay_off: bool = False) -
 
 Die = tuple[int, int]
 """(owner, value)"""
-_Key = tuple[tuple[Die, ...], tuple[int, ...]]
-"""A tie-resolution state: the dice keeping their values, and the owners of the dice about to be rolled."""
+Exact = tuple[tuple[int, ...], int]
+"""A vector of exact numbers as whole numbers: (numerators, their common denominator)."""
 
 
 @dataclass(frozen=True)
@@ -128,190 +127,157 @@ class TieResult:
     """Each owner's expected total pips in the casino afterwards."""
 
 
-@cache
-def _rolls(owners: tuple[int, ...]) -> tuple[tuple[tuple[Die, ...], int], ...]:
-    """Every result of rolling one die per entry of ``owners`` (each owner's dice as a sorted multiset),
-    with its number of ways out of the 6**len(owners) ordered rolls."""
-    parts = []
-    for o in sorted(set(owners)):
-        n = owners.count(o)
-        parts.append(
-            [
-                (tuple((o, face) for face in range(1, 7) for _ in range(counts[face - 1])), int(p * 6**n))
-                for counts, p in roll_outcomes(n)
-            ]
-        )
+class _Sum:
+    """A running sum of :data:`Exact` vectors (whole numbers are much faster than ``Fraction`` here)."""
+
+    def __init__(self, width: int) -> None:
+        self.nums = [0] * width
+        self.den = 1
+
+    def add(self, nums: list[int], den: int) -> None:
+        g = gcd(self.den, den)
+        mine, theirs = den // g, self.den // g
+        if mine != 1:
+            self.nums = [x * mine for x in self.nums]
+            self.den *= mine
+        acc = self.nums
+        for i, x in enumerate(nums):
+            if x:
+                acc[i] += x * theirs
+
+    def total(self, scale: int = 1) -> Exact:
+        """The sum divided by ``scale``, in lowest terms."""
+        return _lowest(self.nums, self.den * scale)
+
+
+def _lowest(nums: Sequence[int], den: int) -> Exact:
+    g = gcd(den, *nums)
+    return tuple(x // g for x in nums), den // g
+
+
+def _hits(counts: tuple[int, ...], level: int) -> list[tuple[tuple[int, ...], int]]:
+    """Dice each uniform on 1..``level``: which of them show ``level`` (a count per owner), each with its
+    number of ways out of ``level ** sum(counts)``."""
+    n = sum(counts)
     out = []
-    for combo in product(*parts):
-        ways = 1
-        dice: tuple[Die, ...] = ()
-        for faces, w in combo:
-            dice += faces
-            ways *= w
-        out.append((dice, ways))
-    return tuple(out)
+    for hit in product(*(range(c + 1) for c in counts)):
+        ways = (level - 1) ** (n - sum(hit))
+        for c, h in zip(counts, hit, strict=True):
+            ways *= comb(c, h)
+        if ways:
+            out.append((hit, ways))
+    return out
+
+
+def _group(counts: tuple[int, ...], floor: int) -> Exact:
+    """:func:`_groups` above ``floor`` for any counts per owner (zeros allowed), aligned with them."""
+    where = sorted((i for i, c in enumerate(counts) if c), key=lambda i: -counts[i])
+    nums, den = _groups(tuple(counts[i] for i in where))[floor]
+    k, s = len(where), len(counts)
+    out = [0] * (2 * s + 1)
+    for i, at in enumerate(where):
+        out[at], out[s + at] = nums[i], nums[k + i]
+    out[-1] = nums[-1]
+    return tuple(out), den
+
+
+def _level_terms(counts: tuple[int, ...], level: int, floor: int, here: tuple[int, ...], below: tuple[int, ...]
+                 ) -> tuple[_Sum, int]:  # fmt: skip
+    """What happens at ``level``, per owner (``counts`` dice uniform on 1..level, ``here`` kept dice showing
+    it, ``below`` pips of kept dice under it): (boss chances, pips, chance to go on down, chance the
+    whole group ties again), summed over the ways, and the number of ways."""
+    k = len(counts)
+    step = _Sum(2 * k + 2)
+    whole = sum(here) == 0
+    for hit, ways in _hits(counts, level):
+        top = tuple(h + c for h, c in zip(hit, here, strict=True))
+        rest = [(c - h) * level + 2 * b for c, h, b in zip(counts, hit, below, strict=True)]  # doubled
+        owners = [i for i, t in enumerate(top) if t]
+        term = [0] * (2 * k + 2)
+        if not owners:
+            term[-2] = ways
+            step.add(term, 1)
+        elif len(owners) == 1:
+            term[owners[0]] = 2 * ways
+            for j in range(k):
+                term[k + j] = ways * (2 * top[j] * level + rest[j])
+            step.add(term, 2)
+        elif whole and hit == counts and floor == level - 1:
+            term[-1] = ways
+            step.add(term, 1)
+        else:
+            nums, den = _group(top, level - 1)
+            stays = den - nums[-1]
+            for j in range(k):
+                term[j] = 2 * ways * nums[j]
+                term[k + j] = ways * (2 * nums[k + j] + stays * rest[j])
+            term[-2] = 2 * ways * nums[-1]
+            step.add(term, 2 * den)
+    return step, level ** sum(counts)
 
 
 @cache
-def _step(key: _Key, seats: tuple[int, ...]) -> tuple[dict[_Key, Fraction], tuple[Fraction, ...]]:
-    """One roll from ``key``: the transient states it leads to, and the absorbed value vector.
+def _groups(counts: tuple[int, ...]) -> tuple[Exact, ...]:
+    """A tied group re-rolled above a floor, for each floor 0..5: per owner (``counts``: dice per owner,
+    most first) the chance to end as boss and the expected pips that way, then the chance to fall.
 
-    The vector holds, for each seat, P(boss) then E[pips] contributions of the rolls that settle at once.
-    Counting is done in whole numbers of ordered rolls, divided by their total at the end.
+    Values are revealed from the top face down (deferred decisions): dice not yet seen to show ``level``
+    or more are uniform on 1..``level`` (mean ``level``/2). At each level the dice showing it are the new
+    top: one owner's, the group settles; two or more owners', they are re-rolled (a smaller group, or
+    this one above a higher floor); none, go down a level. The group falls if every die ends at or below
+    the floor (each then uniform there, to be compared with the dice below). The only cycle, the whole
+    group tied again at the level just above the floor, is one unknown, solved exactly.
     """
-    kept, rolling = key
-    where = {seat: i for i, seat in enumerate(seats)}
-    moves: dict[_Key, int] = {}
-    counts = [0] * (2 * len(seats))
-    for rolled, ways in _rolls(rolling):
-        dice = kept + rolled
-        top = max(v for _, v in dice)
-        at_top = [o for o, v in dice if v == top]
-        first = at_top[0]
-        if all(o == first for o in at_top):
-            counts[where[first]] += ways
-            for o, v in dice:
-                counts[len(seats) + where[o]] += ways * v
-        else:
-            nxt = (tuple(sorted(d for d in dice if d[1] != top)), tuple(sorted(at_top)))
-            moves[nxt] = moves.get(nxt, 0) + ways
-    total = 6 ** len(rolling)
-    return {k: Fraction(w, total) for k, w in moves.items()}, tuple(Fraction(c, total) for c in counts)
+    k = len(counts)
+    width = 2 * k + 1
+    none = (0,) * k
+    out: dict[int, Exact] = {}
+    steps: dict[int, Exact] = {}  # each level's step above lower floors: settled vector, chance to go on
+    for floor in range(5, -1, -1):
+        level = floor + 1
+        step, scale = _level_terms(counts, level, floor, none, none)
+        nums, den = step.total(scale)
+        # From the floor up: vector = a + b * (own vector above this floor), fallen at the floor itself.
+        a, a_den = list(nums), den
+        for upper in range(level + 1, 7):
+            up, up_den = steps[upper]
+            a = [up[-1] * x for x in a]
+            for j in range(2 * k):
+                a[j] += up[j] * a_den
+            reduced, a_den = _lowest(a, a_den * up_den)
+            a = list(reduced)
+        vec = _lowest(a[:width], a_den - a[-1])
+        out[floor] = vec
+        vec_nums, vec_den = vec  # this level's step for lower floors: the whole tie is re-rolled above it
+        again = nums[-1]
+        steps[level] = _lowest([x * vec_den + again * v for x, v in zip(nums[:width], vec_nums, strict=True)],
+                               den * vec_den)  # fmt: skip
+    return tuple(out[f] for f in range(6))
 
 
-def _solve(start: _Key, seats: tuple[int, ...]) -> tuple[Fraction, ...]:
-    """The value vector of ``start``: an absorbing Markov chain solved exactly, one strongly connected
-    component at a time (Tarjan's order: every component after those it leads to)."""
-    preds: dict[_Key, set[_Key]] = {start: set()}
-    frontier = [start]
-    while frontier:  # the whole reachable graph first, to know which states other components read
-        node = frontier.pop()
-        for nxt in _step(node, seats)[0]:
-            if nxt not in preds:
-                preds[nxt] = set()
-                frontier.append(nxt)
-            preds[nxt].add(node)
-    values: dict[_Key, tuple[Fraction, ...]] = {}
-    index: dict[_Key, int] = {}
-    low: dict[_Key, int] = {}
-    stack: list[_Key] = []
-    on_stack: set[_Key] = set()
-    work: list[tuple[_Key, list[_Key], int]] = []  # iterative Tarjan: (node, successors, next one)
-
-    def push(node: _Key) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        work.append((node, list(_step(node, seats)[0]), 0))
-
-    push(start)
-    while work:
-        node, succ, i = work[-1]
-        if i < len(succ):
-            work[-1] = (node, succ, i + 1)
-            nxt = succ[i]
-            if nxt not in index:
-                push(nxt)
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-            continue
-        work.pop()
-        if work:
-            parent = work[-1][0]
-            low[parent] = min(low[parent], low[node])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            inside = set(component)
-            needed = {k for k in component if k == start or not preds[k] <= inside}
-            _solve_component(component, seats, values, needed)
-    return values[start]
-
-
-def _integer_row(fractions: dict[int, Fraction]) -> dict[int, int]:
-    """An equation with fraction coefficients, scaled to coprime whole numbers (zeros dropped)."""
-    scale = lcm(*(x.denominator for x in fractions.values()))
-    row = {j: x.numerator * (scale // x.denominator) for j, x in fractions.items() if x}
-    divisor = gcd(*row.values())
-    return {j: x // divisor for j, x in row.items()} if divisor > 1 else row
-
-
-def _solve_component(
-    component: list[_Key],
-    seats: tuple[int, ...],
-    values: dict[_Key, tuple[Fraction, ...]],
-    needed: set[_Key],
-) -> None:
-    """Solve (I - P_CC) V_C = b_C + P_C,out V_out exactly by sparse, fraction-free elimination.
-
-    Each equation is a row of whole numbers (the right-hand sides in columns -1, -2, ...), scaled freely
-    and kept small by dividing out its gcd. Only the ``needed`` values (read by other components) are
-    formed: the other states are eliminated first (forward elimination), then the needed ones solved.
-    Pivots are diagonal entries (the matrix is a nonsingular M-matrix: the chain leaves every component
-    with probability 1), the next one chosen to keep the fill small (Markowitz's rule).
-    """
-    n = len(component)
-    width = 2 * len(seats)
-    where = {key: i for i, key in enumerate(component)}
-    rows: list[dict[int, int]] = []
-    for i, key in enumerate(component):
-        moves, vec = _step(key, seats)
-        equation: dict[int, Fraction] = {i: Fraction(1)}
-        known = list(vec)
-        for nxt, p in moves.items():
-            if nxt in where:
-                equation[where[nxt]] = equation.get(where[nxt], ZERO) - p
-            else:
-                known = [r + p * v for r, v in zip(known, values[nxt], strict=True)]
-        equation.update({-1 - k: known[k] for k in range(width)})
-        rows.append(_integer_row(equation))
-    in_column: dict[int, set[int]] = {j: set() for j in range(n)}
-    for i, row in enumerate(rows):
-        for j in row:
-            if j >= 0:
-                in_column[j].add(i)
-    keep = {where[key] for key in needed}
-    active = set(range(n))
-    for last_phase in (False, True):
-        pool = keep if last_phase else set(range(n)) - keep
-        heap = [(len(rows[c]) * len(in_column[c]), c) for c in pool]
-        heapq.heapify(heap)
-        while heap:
-            cost, col = heapq.heappop(heap)
-            now = len(rows[col]) * len(in_column[col])
-            if now != cost:  # its fill changed since it was queued: queue it again (lazy Markowitz)
-                heapq.heappush(heap, (now, col))
-                continue
-            active.discard(col)
-            pivot = rows[col]
-            lead = pivot[col]
-            targets = active | keep if last_phase else active
-            for i in [i for i in in_column[col] if i != col and i in targets]:
-                row = rows[i]
-                factor = row[col]
-                for j in row:
-                    row[j] *= lead
-                for j, x in pivot.items():
-                    value = row.get(j, 0) - factor * x
-                    if value:
-                        if j not in row and j >= 0:
-                            in_column[j].add(i)
-                        row[j] = value
-                    elif j in row:
-                        del row[j]
-                        if j >= 0:
-                            in_column[j].discard(i)
-                divisor = gcd(*row.values())
-                if divisor > 1:
-                    rows[i] = {j: x // divisor for j, x in row.items()}
-    for i in keep:
-        row = rows[i]
-        values[component[i]] = tuple(Fraction(row.get(-1 - k, 0), row[i]) for k in range(width))
+def _sweep(kept: tuple[Die, ...], rolling: tuple[int, ...], seats: tuple[int, ...]) -> Exact:
+    """Boss chances and expected pips per seat: ``rolling`` dice thrown beside the ``kept`` ones, the top
+    revealed face by face from 6 down as in :func:`_groups` (kept dice show their own values)."""
+    at = {seat: i for i, seat in enumerate(seats)}
+    s = len(seats)
+    counts = [0] * s
+    for o in rolling:
+        counts[at[o]] += 1
+    result = _Sum(2 * s)
+    reach: Exact = ((1,), 1)  # the chance that no die settled the casino above this level
+    for level in range(6, 0, -1):
+        here, below = [0] * s, [0] * s
+        for o, v in kept:
+            if v == level:
+                here[at[o]] += 1
+            elif v < level:
+                below[at[o]] += v
+        step, scale = _level_terms(tuple(counts), level, -1, tuple(here), tuple(below))
+        nums, den = step.total(scale)
+        result.add([reach[0][0] * x for x in nums[: 2 * s]], reach[1] * den)
+        reach = _lowest([reach[0][0] * nums[-2]], reach[1] * den)
+        counts = [c + h for c, h in zip(counts, here, strict=True)]
+    return result.total()
 
 
 def settle_odds(kept: Iterable[Die], rolling: Iterable[int]) -> TieResult:
@@ -321,25 +287,18 @@ def settle_odds(kept: Iterable[Die], rolling: Iterable[int]) -> TieResult:
     >>> settle_odds([], [0, 1]).boss
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
     """
-    result = _settle(tuple(sorted(kept)), tuple(sorted(rolling)))  # cached: hand out copies
-    return TieResult(dict(result.boss), dict(result.pips))
-
-
-@cache
-def _settle(kept_t: tuple[Die, ...], rolling_t: tuple[int, ...]) -> TieResult:
+    kept_t, rolling_t = tuple(sorted(kept)), tuple(sorted(rolling))
     seats = tuple(sorted({o for o, _ in kept_t} | set(rolling_t)))
     if not seats:
         raise ValueError("a casino without dice has no boss")
     if not rolling_t:
         top = max(v for _, v in kept_t)
-        owners = {o for o, v in kept_t if v == top}
-        if len(owners) > 1:
+        if len({o for o, v in kept_t if v == top}) > 1:
             raise ValueError("kept dice tie for the top: name the tied dice as rolling")
-        boss = {s: Fraction(s in owners) for s in seats}
-        return TieResult(boss, {s: Fraction(sum(v for o, v in kept_t if o == s)) for s in seats})
-    vec = _solve((kept_t, rolling_t), seats)
-    n = len(seats)
-    return TieResult({s: vec[i] for i, s in enumerate(seats)}, {s: vec[n + i] for i, s in enumerate(seats)})
+    nums, den = _sweep(kept_t, rolling_t, seats)
+    s = len(seats)
+    return TieResult({seat: Fraction(nums[i], den) for i, seat in enumerate(seats)},
+                     {seat: Fraction(nums[s + i], den) for i, seat in enumerate(seats)})  # fmt: skip
 
 
 def casino_tie_odds(casino: Casino) -> TieResult:
