@@ -9,7 +9,8 @@
   re-rolls the rest, which makes the bid both likelier and more credible.
 - ``hard``: the coach's choice (:func:`vegas_tutor.liars_dice.coach.evaluate`): reads the other players'
   bids into a posterior over their cups, values each challenge, raise and show in expected dice lost,
-  with the next player's answer modelled (two deep with two players).
+  with the next player's answer modelled (two deep with two players). It is deterministic: the seed
+  changes nothing.
 
 >>> from vegas_tutor.liars_dice import new_game
 >>> s = new_game(2, dice=5, seed=4)

@@ -56,6 +56,7 @@ GOOD, MISTAKE = 0.1, 0.3
 """Verdict thresholds on the expected dice given up: below 0.1 ``good``, from 0.3 ``mistake``."""
 TOP_REPLIES = 12
 TWO_DEEP = True
+"""Two players: look two deep (False: one step, as with more players; for comparisons)."""
 """Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
 
 
