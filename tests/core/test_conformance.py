@@ -1,0 +1,220 @@
+"""One conformance test for the three engines (after OpenSpiel's ``random_sim_test``).
+
+Random play through every game, checking at each step what every engine promises: the legal actions are
+accepted and others refused with nothing changed, chance outcomes sum to 1, a saved game reloads equal,
+undo after loading rewinds exactly (dice included), undo to the start and replay gives the same game, and
+a player's observation does not depend on what that player cannot see. A hypothesis test then mutates
+saved records at random: each either loads and round-trips, or is refused with ``RecordError``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vegas_tutor import las_vegas, liars_dice, lords_of_vegas
+from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.record import dump_record
+
+GAMES: dict[str, Callable[[int], Any]] = {
+    "las_vegas-4": lambda seed: las_vegas.new_game(4, seed=seed),
+    "las_vegas-3-neutral": lambda seed: las_vegas.new_game(3, neutral=True, seed=seed),
+    "liars_dice-3x3": lambda seed: liars_dice.new_game(3, dice=3, seed=seed),
+    "liars_dice-2x2": lambda seed: liars_dice.new_game(2, dice=2, seed=seed),
+    "lords_of_vegas-2": lambda seed: lords_of_vegas.new_game(2, seed=seed),
+    "lords_of_vegas-4": lambda seed: lords_of_vegas.new_game(4, seed=seed),
+}
+STEPS = {"las_vegas": 400, "liars_dice": 400, "lords_of_vegas": 120}
+"""Actions played per game (a whole game for the first two, the opening of Lords of Vegas)."""
+SAVE_EVERY = {"las_vegas": 7, "liars_dice": 2, "lords_of_vegas": 10}
+
+
+def _kind(name: str) -> str:
+    return name.split("-")[0]
+
+
+def _refused_unchanged(state: Any, action: Any) -> None:
+    before = state.to_json()
+    with pytest.raises((IllegalActionError, InvalidActionError)):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def _check_step(state: Any, pool: set[str], rng: np.random.Generator) -> None:
+    legal = list(state.legal_actions())
+    texts = {str(a) for a in legal}
+    if state.is_over:
+        assert legal == [] and state.current_player is None and state.winners
+        return
+    assert legal and state.current_player is not None
+    outcomes = state.chance_outcomes()
+    if state.is_chance:
+        assert sum((p for _, p in outcomes), Fraction(0)) == 1
+        for outcome, _ in outcomes[:: max(1, len(outcomes) // 3)]:
+            probe = state.copy()
+            probe.apply(outcome)
+    else:
+        assert outcomes == []
+    for i in rng.choice(len(legal), size=min(3, len(legal)), replace=False):
+        probe = state.copy()
+        probe.apply(legal[int(i)])  # every offered action is accepted
+        probe.apply_unchecked  # noqa: B018 - the fast path exists on every engine
+    for text in sorted(pool - texts)[:4]:  # actions legal elsewhere in the game are refused here
+        if state.is_chance and text.split()[0] in {"roll", "draw"}:
+            continue  # a chance result may be a legal outcome without being listed as an action
+        _refused_unchanged(state, text)
+    pool.update(texts)
+
+
+def _random_action(state: Any, rng: np.random.Generator) -> Any:
+    legal = state.legal_actions()
+    return legal[int(rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_play_conforms(name: str) -> None:
+    kind = _kind(name)
+    cls = type(GAMES[name](0))
+    for seed in (1, 2):
+        state = GAMES[name](seed)
+        start = state.to_json()
+        rng = np.random.default_rng(seed)
+        pool: set[str] = set()
+        for step in range(STEPS[kind]):
+            _check_step(state, pool, rng)
+            if state.is_over:
+                break
+            if step % SAVE_EVERY[kind] == 0:
+                text = state.to_json()
+                loaded = cls.from_json(text)
+                assert loaded.to_json() == text
+                if state.history:
+                    live = state.copy()
+                    back, live_back = loaded.undo(), live.undo()
+                    assert (back.played, back.rng_before) == (live_back.played, live_back.rng_before)
+                    assert loaded.to_json() == live.to_json()
+                    if live.is_chance:  # a bare roll after undo gives the same dice, loaded or not
+                        live.apply(live.legal_actions()[0])
+                        loaded.apply(loaded.legal_actions()[0])
+                        assert loaded.to_json() == live.to_json()
+            state.apply(_random_action(state, rng))
+        asked = [entry.asked for entry in state.entries]
+        end = state.to_json()
+        replay = state.copy()
+        while replay.history:
+            replay.undo()
+        assert replay.to_json() == start
+        for action in asked:  # bare rolls again: the undone generator gives the same dice
+            replay.apply(action)
+        assert replay.to_json() == end
+
+
+def test_liars_dice_observation_ignores_hidden_cups() -> None:
+    rng = np.random.default_rng(5)
+    for seed in range(20):
+        state = liars_dice.new_game(3, dice=3, seed=seed)
+        while not state.is_over and len(state.history) < 40:
+            if not state.is_chance:
+                for seat in range(state.players):
+                    seen = state.observation(seat)
+                    twin = state.copy()
+                    twin._d.hidden = tuple(  # deal everyone else other dice
+                        cup if s == seat else tuple(sorted(int(f) for f in rng.integers(1, 7, len(cup))))
+                        for s, cup in enumerate(state.hidden))
+                    assert twin.observation(seat) == seen
+                    if state.current_player == seat:
+                        assert [str(a) for a in twin.legal_actions()] == [str(a) for a in state.legal_actions()]
+            state.apply(_random_action(state, rng))
+
+
+# ------------------------------------------------------------------------------------------ records
+@pytest.mark.parametrize("cls", [las_vegas.State, liars_dice.State, lords_of_vegas.State])
+def test_records_nested_too_deeply_or_with_huge_numbers_are_refused(cls: Any) -> None:
+    deep = '{"game": "x", "version": 2, "sha256": "0", "body": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(RecordError, match="nested too deeply"):
+        cls.from_json(deep)
+    body = json.loads(_RECORDS[cls.GAME_ID][1])["body"]
+    body["rng"]["state"]["state"] = 2**200
+    with pytest.raises(RecordError, match="128-bit"):
+        cls.from_json(dump_record(cls.GAME_ID, cls.RECORD_VERSION, body))
+    with pytest.raises(RecordError):
+        cls.from_json(None)
+
+
+
+def _sample_record(kind: str) -> tuple[type[Any], str]:
+    state = {"las_vegas": lambda: las_vegas.new_game(3, neutral=True, seed=3),
+             "liars_dice": lambda: liars_dice.new_game(3, dice=3, seed=3),
+             "lords_of_vegas": lambda: lords_of_vegas.new_game(2, seed=3)}[kind]()
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        state.apply(_random_action(state, rng))
+    return type(state), state.to_json()
+
+
+_RECORDS = {kind: _sample_record(kind) for kind in STEPS}
+
+_LEAVES = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**130), 2**130), st.floats(allow_nan=False), st.text(max_size=8),
+    st.just([]), st.just({}), st.just("roll"), st.just("draw"), st.just(-1), st.just(0), st.just(100),
+)
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(_paths(value, (*path, key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(_paths(value, (*path, i)))
+    return out
+
+
+def _mutate(body: Any, path: tuple[Any, ...], how: str, leaf: Any) -> Any:
+    if not path:
+        return leaf
+    parent = body
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    if how == "delete" and isinstance(parent, dict):
+        del parent[last]
+    elif how == "delete" and isinstance(parent, list):
+        parent.pop(last)
+    elif how == "nest":
+        deep: Any = leaf
+        for _ in range(400):
+            deep = [deep]
+        parent[last] = deep
+    elif how == "duplicate" and isinstance(parent, list):
+        parent.insert(last, parent[last])
+    else:
+        parent[last] = leaf
+    return body
+
+
+@pytest.mark.parametrize("kind", sorted(STEPS))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_records_round_trip_or_are_refused(kind: str, data: st.DataObject) -> None:
+    cls, text = _RECORDS[kind]
+    body = json.loads(text)["body"]
+    path = data.draw(st.sampled_from(_paths(body)))
+    how = data.draw(st.sampled_from(["replace", "replace", "delete", "nest", "duplicate"]))
+    leaf = data.draw(_LEAVES)
+    mutated = dump_record(cls.GAME_ID, cls.RECORD_VERSION, _mutate(body, path, how, leaf))
+    try:
+        loaded = cls.from_json(mutated)
+    except RecordError as exc:
+        assert str(exc)  # refused, with a reason
+        return
+    again = loaded.to_json()
+    assert cls.from_json(again).to_json() == again
