@@ -47,20 +47,20 @@ def _refused_unchanged(state: Any, action: Any) -> None:
     assert state.to_json() == before
 
 
-def _check_step(state: Any, pool: set[str], rng: np.random.Generator) -> None:
+def _check_step(state: Any, pool: set[str], rng: np.random.Generator, full: bool) -> None:
     legal = list(state.legal_actions())
     texts = {str(a) for a in legal}
     if state.is_over:
         assert legal == [] and state.current_player is None and state.winners
         return
     assert legal and state.current_player is not None
-    outcomes = state.chance_outcomes()
-    if state.is_chance:
+    outcomes = state.chance_outcomes() if full or not state.is_chance else []
+    if state.is_chance and full:
         assert sum((p for _, p in outcomes), Fraction(0)) == 1
         for outcome, _ in outcomes[:: max(1, len(outcomes) // 3)]:
             probe = state.copy()
             probe.apply(outcome)
-    else:
+    elif not state.is_chance:
         assert outcomes == []
     for i in rng.choice(len(legal), size=min(3, len(legal)), replace=False):
         probe = state.copy()
@@ -88,7 +88,7 @@ def test_random_play_conforms(name: str) -> None:
         rng = np.random.default_rng(seed)
         pool: set[str] = set()
         for step in range(STEPS[kind]):
-            _check_step(state, pool, rng)
+            _check_step(state, pool, rng, full=step % 4 == 0)  # (big rolls list many outcomes)
             if state.is_over:
                 break
             if step % SAVE_EVERY[kind] == 0:
