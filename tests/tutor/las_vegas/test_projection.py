@@ -12,7 +12,7 @@ from vegas_tutor.las_vegas.odds import bill_outlook, bills_now, placement_odds
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
 from vegas_tutor.resources import widget_file
 from vegas_tutor.tutor.las_vegas.odds_panel import fraction_text, odds_view, outlook_view
-from vegas_tutor.tutor.las_vegas.projection import board_view, owner_labels, second_person
+from vegas_tutor.tutor.las_vegas.projection import board_view, owner_labels
 
 
 def test_board_view_of_the_payout_round_before_it_ends() -> None:
@@ -87,13 +87,15 @@ def test_labels_stay_distinct_and_never_clash_with_white() -> None:
 
 
 def test_the_learner_called_you_gets_proper_grammar() -> None:
-    assert second_person("You rolls 1 2 2") == "You roll 1 2 2"
-    assert second_person("You places 2 of their dice on casino 3 (The Mirage)") == (
-        "You place 2 of your dice on casino 3 (The Mirage)")
-    assert second_person("Round 2: You takes the card") == "Round 2: You take the card"
-    assert second_person("Anna places 2 of their dice") == "Anna places 2 of their dice"
     state = new_game(2, seed=3, names=["You", "Benno"])
     assert board_view(state, humans=(0,))["describe"] == "Round 1 of 4. Your turn: roll."
+    state.apply("roll 1 2 2 3 3 3 5 6")
+    state.apply("place 3")
+    state.apply("roll 4 4 4 4 4 4 4 4")
+    state.apply("place 4")
+    log = board_view(state, humans=(0,))["log"]
+    assert log[-4:] == ["You roll 1 2 2 3 3 3 5 6", "You place 3 dice on casino 3 (The Mirage)",
+                        "Benno rolls 4 4 4 4 4 4 4 4", "Benno places 8 dice on casino 4 (Sahara)"]
 
 
 def test_fraction_text() -> None:

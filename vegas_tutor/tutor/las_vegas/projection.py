@@ -17,6 +17,7 @@ from typing import Any
 from vegas_tutor.las_vegas.engine import CasinoPayout, State
 from vegas_tutor.las_vegas.odds import bills_now, dice_left
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, ROUNDS, money
+from vegas_tutor.las_vegas.words import say_all
 
 JSON = dict[str, Any]
 
@@ -159,7 +160,8 @@ def board_view(
     ]
     placed_any = any(sum(state.placed_on(c)[: state.players]) for c in CASINOS)
     last_payout = (payout_view(state, state.payouts[-1], len(state.payouts)) if state.payouts else None)
-    log = [second_person(line) for line in state.log]
+    you = state.names.index("You") if "You" in state.names else None
+    log = say_all(state.events, state.names, you=you)
     recent = log[max(log_from, len(log) - LOG_LINES):]
     return {
         "players": state.players,
@@ -183,22 +185,6 @@ def board_view(
         "log": recent,
         "highlight": list(highlight),
     }
-
-
-_YOU_VERBS = (("You rolls ", "You roll "), ("You places ", "You place "), ("You takes ", "You take "),
-              ("You has ", "You have "), ("You wins", "You win"),
-              (" of their dice", " of your dice"))
-
-
-def second_person(line: str) -> str:
-    """The engine's log line with the learner's seat, named "You", in proper grammar ("You roll ...")."""
-    if "You" not in line:
-        return line
-    for wrong, right in _YOU_VERBS:
-        if wrong == " of their dice" and not line.startswith("You "):
-            continue
-        line = line.replace(wrong, right)
-    return line
 
 
 def describe(state: State, humans: Sequence[int]) -> str:

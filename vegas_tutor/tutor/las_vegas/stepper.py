@@ -26,6 +26,7 @@ from vegas_tutor.las_vegas.actions import Roll
 from vegas_tutor.las_vegas.engine import State, new_game
 from vegas_tutor.las_vegas.policies import check_policy, choose_face
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
+from vegas_tutor.las_vegas.words import say_all
 from vegas_tutor.tutor.las_vegas.board import LasVegasBoard
 from vegas_tutor.tutor.stepping import Stepping
 from vegas_tutor.tutor.stepping import find_scenario as find_in
@@ -67,13 +68,13 @@ def watch_round(
         state.copy(), ("casinos",),
     )]
     while state.round == 1 and not state.is_over:
-        seen = len(state.log)
+        seen = len(state.events)
         state.apply(Roll())
         while state.phase != "place":  # the spare white dice of a 3-player variant game come first
             state.apply(Roll())
         action = choose_face(state, chosen, rng)
         state.apply(action)
-        lines = [line for line in state.log[seen:] if not line.startswith("Bills dealt")]
+        lines = say_all([e for e in state.events[seen:] if e.kind != "bills_dealt"], state.names)
         text = " ".join(line + "." for line in lines)
         highlight: tuple[str, ...] = (f"casino:{action.face}",)
         if state.round != 1:
