@@ -270,6 +270,9 @@ class Learner:
 
 async def drive(learners: list[Learner], play_s: float) -> None:
     """Let every learner open the lesson at the same moment and play for ``play_s`` seconds."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=max(10, 2 * len(learners)))  # tornado queues past 10 at once
     start_together = asyncio.Event()
     tasks = [asyncio.ensure_future(learner.run(play_s, start_together)) for learner in learners]
     await asyncio.sleep(0)
