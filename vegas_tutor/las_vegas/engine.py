@@ -33,6 +33,7 @@ from vegas_tutor.las_vegas.rules import (
     ROUNDS,
     WHITE,
     bills_by_owner,
+    cancelled_owners,
     neutral_dice_per_player,
     settle_casino,
     spare_neutral_dice,
@@ -561,8 +562,7 @@ def _pay_out(d: _Data, config: Config) -> None:
             dice[WHITE] = counts[players]
         bills = d.casino_bills[f - 1]
         takes, returned = settle_casino(dice, bills)
-        tally = Counter(n for n in counts if n > 0)
-        cancelled = tuple(o for o, n in enumerate(counts) if n > 0 and tally[n] > 1)
+        cancelled = tuple(cancelled_owners(counts))
         seat_takes = {int(k): v for k, v in takes.items()}
         for seat, bill in seat_takes.items():
             d.won[seat].append(bill)

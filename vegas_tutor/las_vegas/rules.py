@@ -100,3 +100,13 @@ def bills_by_owner(dice: Sequence[int], bills: Sequence[int], players: int) -> t
     for (_, owner), bill in zip(standing, ordered, strict=False):
         out[owner] = bill
     return tuple(out)
+
+
+def cancelled_owners(dice: Sequence[int]) -> list[int]:
+    """The owners whose dice at a casino cancel: those with as many dice as another owner.
+
+    >>> cancelled_owners([2, 1, 2, 0, 1, 3])
+    [0, 1, 2, 4]
+    """
+    tally = Counter(n for n in dice if n > 0)
+    return [owner for owner, n in enumerate(dice) if n > 0 and tally[n] > 1]

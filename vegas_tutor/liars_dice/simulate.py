@@ -21,7 +21,7 @@ import numpy.typing as npt
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.liars_dice.actions import Challenge, Show
-from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS, ChallengeResult, State
+from vegas_tutor.liars_dice.engine import ChallengeResult, Config, State
 from vegas_tutor.liars_dice.policies import (
     BID_FACE,
     BID_QUANTITY,
@@ -58,10 +58,7 @@ class RoundResults:
 def _check(n: int, players: int, dice: int, policy: str) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ConfigError(f"the number of rounds must be a whole number >= 0, got {n!r}")
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= MAX_PLAYERS:
-        raise ConfigError(f"Liar's Dice needs 2..{MAX_PLAYERS} players, got {players!r}")
-    if not isinstance(dice, int) or isinstance(dice, bool) or not 1 <= dice <= MAX_DICE:
-        raise ConfigError(f"each player holds 1..{MAX_DICE} dice, got {dice!r}")
+    Config(players, dice)
     if policy not in POLICIES:
         raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.board import COLOURS, LOT_IDS, LOTS, SCORE_TRACK, TILES_PER_COLOUR
@@ -28,8 +29,7 @@ def position_data(
     def bad(msg: str) -> ConfigError:
         return ConfigError(f"impossible position: {msg}")
 
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+    whole_number(players, "Lords of Vegas: the number of players", 2, 4)
     if phase not in ("play", "draw"):
         raise bad(f"phase must be 'play' or 'draw', not {phase!r}")
     if not seat_ok(turn):

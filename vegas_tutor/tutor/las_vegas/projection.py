@@ -16,7 +16,7 @@ from typing import Any
 
 from vegas_tutor.las_vegas.engine import CasinoPayout, State
 from vegas_tutor.las_vegas.odds import bills_now, dice_left
-from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, ROUNDS, money
+from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, ROUNDS, cancelled_owners, money
 from vegas_tutor.las_vegas.words import say_all
 
 JSON = dict[str, Any]
@@ -29,11 +29,8 @@ LOG_LINES = 8
 
 
 def tied_owners(dice: Sequence[int]) -> list[int]:
-    """The owners whose dice at a casino cancel if the round ended now: those with as many dice as another.
-
-    (The rules module applies the same tie rule in the payout; the browser only draws this list.)
-    """
-    return [owner for owner, n in enumerate(dice) if n > 0 and sum(1 for m in dice if m == n) > 1]
+    """The owners whose dice at a casino cancel if the round ended now (the rules' own tie rule)."""
+    return cancelled_owners(dice)
 
 
 def owner_labels(state: State) -> list[str]:
