@@ -9,7 +9,8 @@ Lines and goals (issue 11):
 
 - 2 players: hard vs "odds" (goal >= 60%), hard vs "random" (goal >= 95%);
 - 4 players: hard 1st against three "odds" bots (goal >= 40%, parity 25%);
-- the level-vs-level table (2 players): each row level's win rate against each column level;
+- the level-vs-level table (2 players): each row level's win rate against each column level and
+  against the two policies;
 - decision time p50/p95 per level (goal: hard <= 300 ms p95) and the coach's review (goal <= 150 ms p95).
 
 Run: ``/work/venv/bin/python bench/bench_bots_liars_dice.py [--games N]`` (default 1000 per line).
@@ -85,23 +86,30 @@ def _line(label: str, wins: int, games: int, goal: float | None, secs: float) ->
 def strength_table(games: int = 1000, *, seed: int = 0, table: bool = True) -> None:
     """Print the goal lines and (if ``table``) the level-vs-level table, ``games`` games per line."""
     print(f"Liar's Dice strength, {DICE} dice each, {games} games per line, 95% Wilson intervals")
+    results: dict[tuple[str, str], float] = {}
     for me, rival, players, goal in (("hard", "odds", 2, 0.60), ("hard", "random", 2, 0.95),
                                      ("hard", "odds", 4, 0.40)):
         wins, n, secs = win_rate(me, rival, players, games, seed)
+        if players == 2:
+            results[(me, rival)] = wins / n
         print(_line(f"{players}p {me} vs {rival}" + (" (1st)" if players > 2 else ""), wins, n, goal, secs),
               flush=True)
     if not table:
         return
-    print("Level vs level, 2 players: the row level's win rate against the column level")
-    results: dict[tuple[str, str], float] = {}
+    print("Level vs level (and vs the two policies), 2 players: the row level's win rate")
+    columns = (*LEVELS, "odds", "random")
     for i, a in enumerate(LEVELS):
-        for b in LEVELS[i + 1:]:
+        for b in columns[i + 1:]:
+            if (a, b) in results:
+                continue
             wins, n, secs = win_rate(a, b, 2, games, seed)
-            results[(a, b)], results[(b, a)] = wins / n, 1 - wins / n
+            results[(a, b)] = wins / n
+            if b in LEVELS:
+                results[(b, a)] = 1 - wins / n
             print(_line(f"2p {a} vs {b}", wins, n, None, secs), flush=True)
-    print(f"{'':>8}" + "".join(f"{b:>9}" for b in LEVELS))
+    print(f"{'':>8}" + "".join(f"{b:>9}" for b in columns))
     for a in LEVELS:
-        print(f"{a:>8}" + "".join(f"{'-' if a == b else f'{results[(a, b)]:.1%}':>9}" for b in LEVELS))
+        print(f"{a:>8}" + "".join(f"{'-' if a == b else f'{results[(a, b)]:.1%}':>9}" for b in columns))
 
 
 def _positions(players: int, count: int, seed: int) -> list[State]:
