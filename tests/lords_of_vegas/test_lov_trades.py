@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
-from vegas_tutor.lords_of_vegas import Offer, State, Trade, parse_trade
+from vegas_tutor.lords_of_vegas import Gamble, Offer, Reorganize, State, Trade, parse_trade
 
 BLUE, GREEN, RED, YELLOW = range(4)
 
@@ -76,7 +76,7 @@ def test_trades_at_any_time_but_while_dice_roll() -> None:
     tied.apply("roll 6 2")
     assert tied.phase == "draw" and tied.current_player == YELLOW
     tied.undo()  # back to the tie roll: no trade while the dice are in the air
-    with pytest.raises(IllegalActionError, match="no dice are rolling"):
+    with pytest.raises(IllegalActionError, match="dice are rolling"):
         tied.propose_trade(Trade(BLUE, RED, Offer(0, (), ("C1",)), Offer(1)))
     with pytest.raises(IllegalActionError):
         s.decline_trade()
@@ -123,3 +123,45 @@ def test_a_new_action_withdraws_the_proposal() -> None:
     s.propose_trade(Trade(RED, BLUE, Offer(1), Offer()))
     s.apply("end turn")
     assert s.proposal is None
+
+
+def test_money_and_lots_change_hands_before_a_lay_off_decision() -> None:
+    """A boss short of cash may raise it before deciding on the lay-off; dice wait until the choice is made."""
+    s = State.position(4, tiles={"C1": ("gold", BLUE, 5), "C2": ("gold", BLUE, 3)}, markers={"A2": BLUE},
+                       money=[0, 9, 9, 9], turn=RED)
+    s.apply("gamble $4 at C1")
+    assert s.phase == "layoff" and s.current_player == BLUE
+    s.propose_trade(Trade(BLUE, GREEN, Offer(0, ("A2",)), Offer(6)))
+    s.accept_trade(GREEN)
+    assert s.phase == "layoff" and s.money(BLUE) == 6 and s.marker("A2") == GREEN
+    with pytest.raises(IllegalActionError, match="dice and actions wait"):
+        s.propose_trade(Trade(BLUE, GREEN, Offer(0, (), ("C2",)), Offer(1)))
+    s.apply("take the whole bet")
+    assert s.phase == "gamble_roll"
+    with pytest.raises(IllegalActionError, match="dice are rolling"):
+        s.propose_trade(Trade(GREEN, BLUE, Offer(1), Offer()))
+
+
+def test_an_action_of_this_turn_is_sold_and_played_at_once() -> None:
+    s = State.position(4, tiles={"C1": ("gold", BLUE, 2), "C2": ("gold", RED, 4), "C3": ("gold", RED, 1)},
+                       money=[9, 9, 9, 9], turn=BLUE)
+    reorganize = Reorganize("C1")
+    assert reorganize in s.legal_actions()
+    sold = Trade(RED, BLUE, Offer(2), Offer(), reorganize, BLUE)  # Red pays Blue $2 to reorganize now
+    assert parse_trade(str(sold)) == sold
+    s.propose_trade(sold)
+    s.accept_trade(BLUE)
+    played = s.copy()
+    played.undo()
+    played.apply(reorganize)
+    assert s.money(RED) == 7 and s.money(BLUE) == played.money(BLUE) + 2  # the $2, then the reorganize's price
+    assert s.phase == "reorg_roll" and s.history[-1] == sold  # the reorganize is under way
+    s.undo()
+    assert s.phase == "play" and s.money(RED) == 9 and s.money(BLUE) == 9
+    for bad, why in ((Trade(RED, GREEN, Offer(1), Offer(), reorganize, GREEN), "only the turn player"),
+                     (Trade(RED, BLUE, Offer(1), Offer(), Gamble("C1", 99), BLUE), "cannot"),
+                     (Trade(RED, BLUE, Offer(1), Offer(0, (), ("C1",)), reorganize, BLUE), "cannot also hand")):
+        with pytest.raises(IllegalActionError, match=why):
+            s.propose_trade(bad)
+    with pytest.raises(InvalidActionError):
+        Trade(RED, BLUE, Offer(1), Offer(), reorganize, None)

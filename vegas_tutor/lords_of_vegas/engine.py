@@ -42,8 +42,8 @@ from vegas_tutor.lords_of_vegas.board import (
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.explain import phase_words, why_not
 from vegas_tutor.lords_of_vegas.positions import position_data
-from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data
-from vegas_tutor.lords_of_vegas.trades import Trade, carry_out, parse_trade, trade_problem
+from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data, name
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Trade, carry_out, parse_trade, trade_problem
 
 Entry = Action | Trade
 TileSpec = tuple[str, int | None, int | None]
@@ -264,6 +264,8 @@ class State(GameStateBase[Data, Entry]):
         d.events = []
         if isinstance(action, Trade):
             _trade(d, action)
+            if action.action is not None:  # the action sold in the trade, played at once by the turn player
+                _execute(d, action.action, self._rng)
         else:
             _execute(d, action, self._rng)
 
@@ -283,10 +285,8 @@ class State(GameStateBase[Data, Entry]):
     def _play(self, d: Data, action: Entry) -> Entry:
         d.events = []
         if isinstance(action, Trade):
-            problem = trade_problem(d, action)
-            if problem:
-                raise IllegalActionError(f"{action}: {problem}")
-            _trade(d, action)
+            action = _checked_trade(d, action)
+            self._execute(d, action)
             return action
         if d.phase == "over":
             raise IllegalActionError(f"{action}: the game is over")
@@ -334,10 +334,7 @@ class State(GameStateBase[Data, Entry]):
         trade = parse_trade(trade) if isinstance(trade, str) else trade
         if not isinstance(trade, Trade):
             raise InvalidActionError(f"{trade!r} is not a Trade")
-        problem = trade_problem(self._d, trade)
-        if problem:
-            raise IllegalActionError(f"{trade}: {problem}")
-        self._proposal = trade
+        self._proposal = _checked_trade(self._d, trade)
 
     def decline_trade(self) -> None:
         if self._proposal is None:
@@ -503,9 +500,23 @@ def _execute(d: Data, action: Action, rng: Rng) -> None:
         rules.play(d, action)
 
 
+def _checked_trade(d: Data, trade: Trade) -> Trade:
+    """``trade`` with its sold action named canonically; :class:`IllegalActionError` if it cannot happen."""
+    problem = trade_problem(d, trade)
+    if problem is None and trade.action is not None:
+        sold = _canonical(d, trade.action)
+        if sold not in rules.legal_actions(d):
+            problem = f"{name(d.turn)} cannot {sold} now: {why_not(d, sold)}"
+        trade = Trade(trade.first, trade.second, trade.first_gives, trade.second_gives, sold, trade.actor)
+    if problem:
+        raise IllegalActionError(f"{trade}: {problem}")
+    return trade
+
+
 def _trade(d: Data, trade: Trade) -> None:
     carry_out(d, trade)
-    rules.settle(d, d.phase)
+    if d.phase in TRADE_PHASES:  # (in a pending choice only money and lots move: no die, so no new tie)
+        rules.settle(d, d.phase)
 
 
 def _canonical(d: Data, action: Action) -> Action:

@@ -1,12 +1,21 @@
-"""Trades between two players: money, marked lots and dice on tiles (never points, tiles or promises).
+"""Trades between two players: money, marked lots, dice on tiles and an action of this turn (never points,
+tiles or promises).
 
 A trade is proposed by its first party and takes effect when the second party accepts it
-(:meth:`State.propose_trade`, :meth:`State.accept_trade`). An action of this turn can be "sold" by
-trading for money and then playing it: the engine records the money; the action is the turn player's own.
+(:meth:`State.propose_trade`, :meth:`State.accept_trade`). **An action of this turn** is sold by the turn
+player, who is a party: the trade names one of their legal actions, and the action is played at once as
+part of the trade (so nothing is promised for later, and nobody acts in another player's turn).
+
+When: whenever no dice are rolling. Before a turn's card is drawn and between actions, anything tradeable
+may change hands. While a choice is pending (a lay-off, placing reorganized dice, which die to move), money
+and lots may change hands, so a boss can raise cash before deciding a lay-off; dice wait until the choice is
+made (a die changing hands then could change who decides). An action is sold only between actions.
 
 >>> t = parse_trade("trade blue: $5 lots A2 dice - for red: $0 lots - dice C3")
 >>> t.first, t.second, t.first_gives.money, t.second_gives.dice
 (0, 2, 5, ('C3',))
+>>> str(parse_trade("trade red: $3 lots - dice - for blue: $0 lots - dice -; blue plays reorganize E4"))
+'trade red: $3 lots - dice - for blue: $0 lots - dice -; blue plays reorganize E4'
 """
 
 from __future__ import annotations
@@ -15,6 +24,16 @@ import re
 from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.lords_of_vegas.actions import (
+    ACTION_TYPES,
+    Action,
+    DrawCard,
+    LayOff,
+    MoveDie,
+    PlaceDie,
+    RollDice,
+    parse_action,
+)
 from vegas_tutor.lords_of_vegas.board import LOTS
 from vegas_tutor.lords_of_vegas.rules import (
     DICE_PER_PLAYER,
@@ -58,12 +77,18 @@ class Offer:
 
 @dataclass(frozen=True)
 class Trade:
-    """``first`` gives ``first_gives`` to ``second`` and receives ``second_gives`` in exchange."""
+    """``first`` gives ``first_gives`` to ``second`` and receives ``second_gives`` in exchange.
+
+    ``action``: an action of this turn that ``actor`` (the turn player, one of the two) sells as part of the
+    trade; it is played right after the exchange.
+    """
 
     first: int
     second: int
     first_gives: Offer
     second_gives: Offer
+    action: Action | None = None
+    actor: int | None = None
 
     def __post_init__(self) -> None:
         for seat in (self.first, self.second):
@@ -73,22 +98,33 @@ class Trade:
             raise InvalidActionError("a trade needs two different players")
         if not isinstance(self.first_gives, Offer) or not isinstance(self.second_gives, Offer):
             raise InvalidActionError("each side of a trade is an Offer")
-        if self.first_gives.empty and self.second_gives.empty:
+        if self.action is not None and (
+                not isinstance(self.action, ACTION_TYPES)
+                or isinstance(self.action, DrawCard | RollDice | LayOff | MoveDie | PlaceDie)):
+            raise InvalidActionError(f"{self.action!r} is not an action of a turn that can be sold")
+        if (self.action is None) != (self.actor is None) or self.actor not in (None, self.first, self.second):
+            raise InvalidActionError("an action sold in a trade is played by one of its two parties")
+        if self.first_gives.empty and self.second_gives.empty and self.action is None:
             raise InvalidActionError("an empty trade exchanges nothing")
 
     def __str__(self) -> str:
-        return f"trade {name(self.first)}: {self.first_gives} for {name(self.second)}: {self.second_gives}"
+        text = f"trade {name(self.first)}: {self.first_gives} for {name(self.second)}: {self.second_gives}"
+        return text if self.actor is None else f"{text}; {name(self.actor)} plays {self.action}"
 
 
 _SIDE = r"([a-z]+): \$(\d+) lots ((?:[A-F]\d+ ?)+|-) dice ((?:[A-F]\d+ ?)+|-)"
-_TRADE = re.compile(rf"trade {_SIDE} for {_SIDE}")
+_TRADE = re.compile(rf"trade {_SIDE} for {_SIDE}(?:; ([a-z]+) plays (.+))?")
 
 
 def parse_trade(text: str) -> Trade:
     """Read a trade back from its ``str`` form."""
     match = _TRADE.fullmatch(" ".join(str(text).split()))
     if not match or match[1] not in PLAYER_NAMES or match[5] not in PLAYER_NAMES:
-        raise InvalidActionError(f"cannot read {text!r} as a trade")
+        raise InvalidActionError(f"cannot read {str(text)[:80]!r} as a trade")
+    action = None if match[9] is None else parse_action(match[10])
+    actor = None if match[9] is None or match[9] not in PLAYER_NAMES else PLAYER_NAMES.index(match[9])
+    if match[9] is not None and actor is None:
+        raise InvalidActionError(f"{match[9]!r} is not a player")
 
     def side(at: int) -> Offer:
         def lots(s: str) -> tuple[str, ...]:
@@ -96,19 +132,31 @@ def parse_trade(text: str) -> Trade:
 
         return Offer(int(match[at + 1]), lots(match[at + 2]), lots(match[at + 3]))
 
-    return Trade(PLAYER_NAMES.index(match[1]), PLAYER_NAMES.index(match[5]), side(1), side(5))
+    return Trade(PLAYER_NAMES.index(match[1]), PLAYER_NAMES.index(match[5]), side(1), side(5), action, actor)
 
 
 TRADE_PHASES = ("draw", "play")
-"""When a trade may happen: before a turn's card is drawn (so also off one's own turn) and between actions."""
+"""Anything tradeable changes hands before a turn's card is drawn (so also off one's own turn) and between
+actions."""
+CHOICE_PHASES = ("layoff", "reorg_place", "draw_move")
+"""While one of these choices is pending, money and lots may change hands, not dice or actions."""
 
 
 def trade_problem(d: Data, trade: Trade) -> str | None:
     """Why ``trade`` cannot happen in this position, or None if it can."""
-    if d.phase not in TRADE_PHASES:
-        return "trades wait until no dice are rolling and no choice is pending: between actions, or between turns"
+    if d.phase not in TRADE_PHASES + CHOICE_PHASES:
+        return "no trade while dice are rolling or a card is being dealt: wait until they have settled"
+    if d.phase in CHOICE_PHASES and (trade.first_gives.dice or trade.second_gives.dice or trade.action):
+        return "while a choice is pending only money and lots change hands: dice and actions wait until it is made"
     if max(trade.first, trade.second) >= d.players:
         return f"this game has seats 0..{d.players - 1}"
+    if trade.action is not None:
+        if d.phase != "play":
+            return "an action of this turn is sold between the turn player's actions"
+        if trade.actor != d.turn:
+            return f"only the turn player ({name(d.turn)}) can sell an action of this turn"
+        if trade.first_gives.dice or trade.second_gives.dice:
+            return "a trade that sells an action cannot also hand over dice (trade the dice first)"
     for giver, taker, offer, back in (
         (trade.first, trade.second, trade.first_gives, trade.second_gives),
         (trade.second, trade.first, trade.second_gives, trade.first_gives),
