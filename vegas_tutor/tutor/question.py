@@ -1,85 +1,205 @@
-"""``Prediction``: ask the learner to commit to an answer before the reveal (plain ipywidgets, no front end).
+"""Predictions: the learner commits to an answer before anything on the page gives it away.
+
+``Prediction`` shows a question whose choices form one labelled radio group (one Tab stop, the question as its
+accessible name), a Reveal button, and after the reveal the verdict, the reason and **Try again**. The answer
+stays in Python until the reveal: the browser receives it only with the verdict.
+
+``Prediction(..., then=make_board)`` keeps what would answer the question (a board, a table) off the page until
+the reveal; :func:`after_all` does the same for content that answers several questions at once. Such content is
+built on the first reveal and hidden again while a question is being tried again.
 
 >>> q = Prediction("Who takes the $80k?", ["Anna", "Benno"], answer=0, explanation="Anna has the most dice.")
 >>> q.reveal()
 False
 >>> q.choose("Anna"); q.reveal()
 True
->>> "Right" in q.verdict.value
-True
+>>> q.verdict
+'Right! Anna has the most dice.'
+>>> q.try_again(); q.revealed, q.card.answer, q.verdict
+(False, -1, '')
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any
+from typing import Any, TypeAlias
 
+import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
-from vegas_tutor.tutor.notebook import IGNORE_MATH
+from vegas_tutor.resources import widget_file
+
+Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
+"""What a reveal uncovers: a widget, or a function that builds it (called once, on the first reveal)."""
+
+
+def _front_end(*names: str) -> str:
+    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
+
+
+class PredictionCard(anywidget.AnyWidget):
+    """The browser side of a :class:`Prediction`: question, choices, verdict (no answer before the reveal)."""
+
+    _esm = _front_end("progress_store.js", "prediction.js")
+    _css = _front_end("prediction.css")
+    question = t.Unicode("").tag(sync=True)
+    choices = t.List(t.Unicode()).tag(sync=True)
+    key = t.Unicode("").tag(sync=True)
+    """A stable name of the question, under which the browser records that it was answered."""
+    chosen = t.Int(-1).tag(sync=True)
+    revealed = t.Bool(False).tag(sync=True)
+    answer = t.Int(-1).tag(sync=True)
+    """The answer's index, sent only once revealed (-1 before)."""
+    verdict = t.Unicode("").tag(sync=True)
 
 
 class Prediction(widgets.VBox):  # type: ignore[misc]
-    """A question, its choices as radio buttons, a Reveal button; the answer and why appear on reveal.
+    """A question to answer before the reveal, with what the reveal uncovers below it.
 
-    Reveal stays disabled until a choice is made, so the learner predicts before seeing the answer.
-    ``on_reveal`` callbacks run after the reveal (e.g. to show the odds panel).
+    ``on_reveal`` callbacks run after each reveal (e.g. to show the odds panel), ``on_retry`` ones when the
+    learner tries again.
     """
 
-    def __init__(self, question: str, choices: Sequence[str], *, answer: int, explanation: str) -> None:
+    def __init__(self, question: str, choices: Sequence[str], *, answer: int, explanation: str,
+                 then: Content | None = None) -> None:
         choices = list(choices)
         if len(choices) < 2 or len(set(choices)) != len(choices):
             raise ConfigError("a prediction needs at least two distinct choices")
-        if not isinstance(answer, int) or not 0 <= answer < len(choices):
+        if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(choices):
             raise ConfigError(f"answer must index a choice (0..{len(choices) - 1}), got {answer!r}")
         self.choices = tuple(choices)
         self.answer = answer
         self.explanation = explanation
-        self.prompt = widgets.HTML(f"<p class='vt-question {IGNORE_MATH}'><strong>Predict:</strong> "
-                                   f"{escape(question)}</p>")
-        self.options = widgets.RadioButtons(options=choices, value=None, description="",
-                                            layout=widgets.Layout(width="auto"))
-        self.reveal_button = widgets.Button(description="Reveal the answer", disabled=True,
-                                            tooltip="Make your prediction first", icon="eye")
-        self.verdict = widgets.HTML("")
-        self.revealed = False
+        key = hashlib.sha1(question.encode("utf-8")).hexdigest()[:12]
+        self.card = PredictionCard(question=question, choices=choices, key=key)
+        self.card.on_msg(self._on_msg)
         self._callbacks: list[Callable[[Prediction], Any]] = []
-        self.options.observe(self._chosen, names="value")
-        self.reveal_button.on_click(lambda _button: self.reveal())
-        super().__init__([self.prompt, self.options, self.reveal_button, self.verdict])
-        self.add_class("vt-prediction")
+        self._retry_callbacks: list[Callable[[Prediction], Any]] = []
+        self.error = ""
+        """Why the last message from the browser was refused ("" after an accepted one)."""
+        super().__init__([self.card])
+        self.add_class("vt-prediction-box")
+        if then is not None:
+            gate = after_all(self, content=then)
+            self.children = (self.card, gate)
+
+    @property
+    def revealed(self) -> bool:
+        return bool(self.card.revealed)
+
+    @property
+    def chosen(self) -> str | None:
+        """The choice made, or None."""
+        return None if self.card.chosen < 0 else self.choices[self.card.chosen]
+
+    @property
+    def verdict(self) -> str:
+        """The verdict and the reason, in plain text ("" until revealed)."""
+        return str(self.card.verdict)
 
     def choose(self, choice: str) -> None:
         """Pick a choice by its text (what a click on a radio button does)."""
         if choice not in self.choices:
             raise InvalidActionError(f"{choice!r} is not one of the choices: {', '.join(self.choices)}")
-        self.options.value = choice
+        if self.revealed:
+            raise InvalidActionError("the answer is shown: press Try again to choose afresh")
+        self.card.chosen = self.choices.index(choice)
 
     def on_reveal(self, callback: Callable[[Prediction], Any]) -> None:
-        """Call ``callback(self)`` once the answer is revealed."""
+        """Call ``callback(self)`` after every reveal."""
         self._callbacks.append(callback)
+
+    def on_retry(self, callback: Callable[[Prediction], Any]) -> None:
+        """Call ``callback(self)`` when the learner tries the question again."""
+        self._retry_callbacks.append(callback)
 
     def reveal(self) -> bool:
         """Show the answer; ``False`` (and nothing shown) while no prediction was made."""
-        chosen = self.options.value
-        if chosen is None:
-            self.verdict.value = f"<p role='status' class='{IGNORE_MATH}'>Make your prediction first.</p>"
+        chosen = self.card.chosen
+        if chosen < 0:
+            self.error = "Make your prediction first."
             return False
-        right = self.choices.index(chosen) == self.answer
-        correct = escape(self.choices[self.answer])
-        head = "Right!" if right else f"Not quite: the answer is <strong>{correct}</strong>."
-        self.verdict.value = f"<p role='status' class='{IGNORE_MATH}'>{head} {escape(self.explanation)}</p>"
-        self.revealed = True
-        self.options.disabled = True
-        self.reveal_button.disabled = True
+        if self.revealed:
+            return True
+        right = chosen == self.answer
+        head = "Right!" if right else f"Not quite: the answer is “{self.choices[self.answer]}”."
+        with self.card.hold_sync():
+            self.card.answer = self.answer
+            self.card.verdict = f"{head} {self.explanation}".strip()
+            self.card.revealed = True
         for callback in self._callbacks:
             callback(self)
         return True
 
-    def _chosen(self, change: dict[str, Any]) -> None:
-        if not self.revealed:
-            self.reveal_button.disabled = change["new"] is None
-            chosen = change["new"] is not None
-            self.reveal_button.tooltip = "Show the answer" if chosen else "Make your prediction first"
+    def try_again(self) -> None:
+        """Clear the choice and the verdict (the answer leaves the browser again) and hide what was revealed."""
+        with self.card.hold_sync():
+            self.card.revealed = False
+            self.card.answer = -1
+            self.card.verdict = ""
+            self.card.chosen = -1
+        for callback in self._retry_callbacks:
+            callback(self)
+
+    def handle(self, content: object) -> bool:
+        """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
+        try:
+            kind, index = _parse(content, len(self.choices))
+            if kind == "choose":
+                self.choose(self.choices[index])
+            elif kind == "reveal" and not self.reveal():
+                raise InvalidActionError("make your prediction first")
+            elif kind == "again":
+                self.try_again()
+        except InvalidActionError as refusal:
+            self.error = str(refusal)
+            return False
+        self.error = ""
+        return True
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle(content)
+
+
+def _parse(content: object, count: int) -> tuple[str, int]:
+    """A browser message checked: ``("choose", i)``, ``("reveal", -1)`` or ``("again", -1)``."""
+    if not isinstance(content, dict):
+        raise InvalidActionError(f"a prediction message is a JSON object, got {type(content).__name__}")
+    kind = content.get("type")
+    if kind in ("reveal", "again"):
+        return str(kind), -1
+    if kind != "choose":
+        raise InvalidActionError(f"unknown prediction message type {kind!r}: expected choose, reveal or again")
+    index = content.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
+        raise InvalidActionError(f"choice index must be 0..{count - 1}, got {index!r}")
+    return "choose", index
+
+
+def after_all(*predictions: Prediction, content: Content,
+              waiting: str = "Answer the question above to see this.") -> widgets.VBox:
+    """A box that shows ``content`` only while every one of ``predictions`` is revealed, ``waiting`` before."""
+    if not predictions:
+        raise ConfigError("after_all needs at least one prediction")
+    note = widgets.HTML(f"<p class='vt-waiting tex2jax_ignore mathjax_ignore'><em>{escape(waiting)}</em></p>")
+    box = widgets.VBox([note])
+    box.add_class("vt-revealed")
+    built: list[widgets.Widget] = []
+
+    def update(_prediction: Prediction) -> None:
+        if all(p.revealed for p in predictions):
+            if not built:
+                built.append(content() if callable(content) else content)
+            box.children = (built[0],)
+        else:
+            box.children = (note,)
+
+    for prediction in predictions:
+        prediction.on_reveal(update)
+        prediction.on_retry(update)
+    return box
+

@@ -1,0 +1,62 @@
+"""Progress kept in the learner's browser (``localStorage``), never on the server.
+
+A lesson page carries a :class:`LessonProgress` (written there by ``tools/lesson_nav.py``): it records the
+visit and the minutes spent while the tab is visible, and shows them with the predictions answered (each
+:class:`~vegas_tutor.tutor.question.Prediction` records its own reveal). The landing page carries a
+:class:`CourseProgress`: lessons opened, minutes per lesson, predictions answered, and a link to continue
+where the learner left off.
+
+>>> LessonProgress(predictions=2).kind, LessonProgress(predictions=2).predictions
+('lesson', 2)
+>>> CourseProgress([("01.00-intro.ipynb", "Las Vegas in one round", 0)]).lessons[0]["game"]
+'01'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.resources import LESSON_NAME, widget_file
+
+
+def _front_end(*names: str) -> str:
+    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
+
+
+class _Progress(anywidget.AnyWidget):
+    _esm = _front_end("progress_store.js", "progress.js")
+    _css = _front_end("progress.css")
+    kind = t.Unicode("lesson").tag(sync=True)
+
+
+class LessonProgress(_Progress):
+    """One lesson page's line: time spent here and predictions answered (of ``predictions``)."""
+
+    predictions = t.Int(0).tag(sync=True)
+
+    def __init__(self, predictions: int = 0, **kwargs: Any) -> None:
+        if not isinstance(predictions, int) or isinstance(predictions, bool) or predictions < 0:
+            raise ConfigError(f"predictions must be a count (0 or more), got {predictions!r}")
+        super().__init__(kind="lesson", predictions=predictions, **kwargs)
+
+
+class CourseProgress(_Progress):
+    """The landing page's summary of every lesson: ``(file name, title, number of predictions)`` each."""
+
+    lessons = t.List(t.Dict()).tag(sync=True)
+
+    def __init__(self, lessons: Sequence[tuple[str, str, int]], **kwargs: Any) -> None:
+        rows = []
+        for name, title, predictions in lessons:
+            match = LESSON_NAME.match(name)
+            if match is None:
+                raise ConfigError(f"{name!r} is not a lesson file name (like 01.02-payouts-and-ties.ipynb)")
+            if predictions < 0:
+                raise ConfigError(f"{name}: a negative number of predictions ({predictions})")
+            rows.append({"name": name, "title": title, "game": match["game"], "predictions": predictions})
+        super().__init__(kind="course", lessons=rows, **kwargs)
