@@ -21,7 +21,10 @@ from hypothesis import strategies as st
 
 from vegas_tutor import las_vegas, liars_dice, lords_of_vegas
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.events import Event
 from vegas_tutor.core.record import dump_record
+from vegas_tutor.las_vegas import words as las_vegas_words
+from vegas_tutor.lords_of_vegas import words as lords_of_vegas_words
 
 GAMES: dict[str, Callable[[int], Any]] = {
     "las_vegas-4": lambda seed: las_vegas.new_game(4, seed=seed),
@@ -31,6 +34,7 @@ GAMES: dict[str, Callable[[int], Any]] = {
     "lords_of_vegas-2": lambda seed: lords_of_vegas.new_game(2, seed=seed),
     "lords_of_vegas-4": lambda seed: lords_of_vegas.new_game(4, seed=seed),
 }
+WORDS: dict[str, Any] = {"las_vegas": las_vegas_words, "lords_of_vegas": lords_of_vegas_words}
 STEPS = {"las_vegas": 400, "liars_dice": 400, "lords_of_vegas": 120}
 """Actions played per game (a whole game for the first two, the opening of Lords of Vegas)."""
 SAVE_EVERY = {"las_vegas": 7, "liars_dice": 2, "lords_of_vegas": 10}
@@ -73,6 +77,18 @@ def _check_step(state: Any, pool: set[str], rng: np.random.Generator, full: bool
     pool.update(texts)
 
 
+def _check_events(state: Any) -> None:
+    """Every event is structured (a kind and JSON fields) and has words in English."""
+    words = WORDS.get(type(state).GAME_ID)
+    for event in state.events:
+        assert isinstance(event, Event) and json.loads(json.dumps(event.to_dict())) == event.to_dict()
+        if words is not None:
+            assert event.kind in words.KINDS and words.say(event, NAMES, you=0).strip()
+
+
+NAMES = ("Anna", "Benno", "Carla", "Denny", "Emil")
+
+
 def _random_action(state: Any, rng: np.random.Generator) -> Any:
     legal = state.legal_actions()
     return legal[int(rng.integers(len(legal)))]
@@ -105,6 +121,7 @@ def test_random_play_conforms(name: str) -> None:
                         loaded.apply(loaded.legal_actions()[0])
                         assert loaded.to_json() == live.to_json()
             state.apply(_random_action(state, rng))
+            _check_events(state)
         asked = [entry.asked for entry in state.entries]
         end = state.to_json()
         replay = state.copy()

@@ -39,8 +39,11 @@ class _Speaker:
     def __init__(self, names: Sequence[str], you: int | None) -> None:
         self.names, self.you = names, you
 
-    def who(self, seat: int) -> str:
-        return "You" if seat == self.you else self.names[seat]
+    def who(self, seat: int, *, mid: bool = False) -> str:
+        """The seat's name, or "You" ("you" in mid-sentence) for the learner."""
+        if seat == self.you:
+            return "you" if mid else "You"
+        return self.names[seat]
 
     def verb(self, seat: int, plain: str, third: str | None = None) -> str:
         """``"You roll"`` / ``"Anna rolls"``."""
@@ -49,7 +52,7 @@ class _Speaker:
     def group(self, seats: Sequence[int], plain: str, third: str) -> str:
         """``"Anna and Benno have"`` / ``"Carla has"``."""
         many = len(seats) > 1 or seats[0] == self.you
-        return f"{join([self.who(s) for s in seats])} {plain if many else third}"
+        return f"{join([self.who(s, mid=i > 0) for i, s in enumerate(seats)])} {plain if many else third}"
 
 
 def _spare(e: Event, sp: _Speaker) -> str:
@@ -70,7 +73,7 @@ def _place(e: Event, sp: _Speaker) -> str:
 
 
 def _payout(e: Event, sp: _Speaker) -> str:
-    takes = ", ".join(f"{sp.who(s)} {money(b)}" for s, b in e["takes"]) or "nobody"
+    takes = ", ".join(f"{sp.who(s, mid=True)} {money(b)}" for s, b in e["takes"]) or "nobody"
     back = f"; {', '.join(map(money, e['returned']))} back under the pile" if e["returned"] else ""
     return f"Casino {e['casino']} ({CASINO_NAMES[e['casino']]}) pays {takes}{back}"
 
@@ -79,7 +82,7 @@ def _over(e: Event, sp: _Speaker) -> str:
     winners = e["winners"]
     if len(winners) == 1:
         return f"The game is over: {sp.verb(winners[0], 'win')}"
-    return f"The game is over: {join([sp.who(s) for s in winners])} share the win"
+    return f"The game is over: {join([sp.who(s, mid=i > 0) for i, s in enumerate(winners)])} share the win"
 
 
 def _dealt(e: Event, sp: _Speaker) -> str:

@@ -19,6 +19,7 @@ from typing import Any, Self
 from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
+from vegas_tutor.core.events import Event
 from vegas_tutor.core.state import GameStateBase, HistoryEntry
 from vegas_tutor.lords_of_vegas import chance, rules
 from vegas_tutor.lords_of_vegas.actions import (
@@ -44,6 +45,7 @@ from vegas_tutor.lords_of_vegas.explain import phase_words, why_not
 from vegas_tutor.lords_of_vegas.positions import position_data
 from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data, name
 from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Trade, carry_out, parse_trade, trade_problem
+from vegas_tutor.lords_of_vegas.words import say_all
 
 Entry = Action | Trade
 TileSpec = tuple[str, int | None, int | None]
@@ -190,7 +192,7 @@ class State(GameStateBase[Data, Entry]):
         return self._d.bet
 
     @property
-    def events(self) -> tuple[str, ...]:
+    def events(self) -> tuple[Event, ...]:
         """What the last action did, in words."""
         return tuple(self._d.events)
 
@@ -231,7 +233,7 @@ class State(GameStateBase[Data, Entry]):
             "draws_before_end": self.draws_before_end,
             "seen": list(d.seen),
             "pending_dice": list(d.pending),
-            "events": list(d.events),
+            "events": say_all(d.events, [n.capitalize() for n in self.names]),
             "winners": list(d.winners),
         }
 

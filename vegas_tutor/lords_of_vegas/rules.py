@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vegas_tutor.core.events import Event
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
     Build,
@@ -92,8 +93,8 @@ class Data:
     bet: tuple[str, int, int, bool | None] | None = None
     """A gamble in progress: (casino key, bet, boss, lay-off chosen or None yet)."""
     winners: list[int] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
-    """What the last action did, in words (payouts, ties, takeovers)."""
+    events: list[Event] = field(default_factory=list)
+    """What the last action did (payouts, ties, takeovers), as structured events (see :mod:`.words`)."""
     groups_cache: list[tuple[str, ...]] | None = None
     casino_cache: list[Casino] | None = None
     """Derived views, dropped whenever a tile or a die changes (see :func:`touched`)."""
@@ -284,7 +285,7 @@ def _put_die(d: Data, lot: str, owner: int, value: int, move_from: str | None) -
         if move_from in d.rerolled:
             d.rerolled.discard(move_from)
             d.rerolled.add(lot)
-        d.events.append(f"{name(owner)} moves the die from {move_from}: that tile now belongs to nobody")
+        d.events.append(Event("move_die", seat=owner, lot=move_from, to=lot))
     d.die_owner[lot] = owner
     d.die_value[lot] = value
     touched(d)
@@ -299,7 +300,7 @@ def settle(d: Data, then: str) -> None:
         tied = c.tied_top()
         if tied:
             d.phase, d.pending, d.after_ties = "tie_roll", tied, then
-            d.events.append(f"tie for the top of the {c.colour} casino at {c.key}: re-roll {', '.join(tied)}")
+            d.events.append(Event("tie", colour=c.colour, casino=c.key, dice=list(tied)))
             return
     d.pending = ()
     if then == "pay":
@@ -317,17 +318,16 @@ def pay(d: Data, card: str) -> None:
     for owner in d.marker.values():
         d.money[owner] += 1
     if d.marker:
-        d.events.append("each marker pays its owner $1")
+        d.events.append(Event("markers_pay"))
     paying = paying_casinos(d, card)
     for c in paying:
         for _, owner, value in c.dice:
             d.money[owner] += value
-        tiles = f"{c.size} tile" + "s" * (c.size > 1)
-        d.events.append(f"the {c.colour} casino at {c.key} ({tiles}) pays ${c.pips} to its dice")
+        d.events.append(Event("casino_pays", colour=c.colour, casino=c.key, tiles=c.size, pips=c.pips))
     for boss, size, key in scoring_order([(c.boss, c.size, c.key) for c in paying if c.boss is not None]):
         before = d.score[boss]
         d.score[boss] = advance_score(before, size)
-        d.events.append(f"{name(boss)} scores {size} for the casino at {key}: {before}->{d.score[boss]}")
+        d.events.append(Event("score", seat=boss, points=size, casino=key, before=before, after=d.score[boss]))
     if card == GAME_END or WINNING_SCORE in d.score:
         finish(d)
 
@@ -373,7 +373,7 @@ def bet_result(total: int, bet: int, half: bool, boss_money: int) -> tuple[int, 
 def finish(d: Data) -> None:
     d.phase = "over"
     d.winners = winners(d)
-    d.events.append("game over, won by " + " and ".join(name(p) for p in d.winners))
+    d.events.append(Event("game_over", winners=list(d.winners)))
 
 
 def draw(d: Data, card: str) -> None:
@@ -384,13 +384,13 @@ def draw(d: Data, card: str) -> None:
     if d.phase == "deal":
         _deal(d, card)
         return
-    d.events.append(f"{name(d.turn)} draws {card}")
+    d.events.append(Event("draw", seat=d.turn, card=card))
     if card == GAME_END:
         pay(d, card)
         return
     d.drawn += 1
     if not in_play(d, card):
-        d.events.append(f"{card} is out of play with two players: it pays, then {name(d.turn)} draws again")
+        d.events.append(Event("out_of_play_draw", seat=d.turn, card=card))
         pay(d, card)
         return
     d.card = card
@@ -399,9 +399,9 @@ def draw(d: Data, card: str) -> None:
         if markers_left(d, p) > 0:
             d.marker[card] = p
         else:
-            d.events.append(f"{name(p)} has no marker left: {card} stays unowned")
+            d.events.append(Event("no_marker", seat=p, card=card))
     elif d.die_owner.get(card) == p:
-        d.events.append(f"{name(p)} already holds the die on {card}")
+        d.events.append(Event("own_die", seat=p, card=card))
     elif dice_left(d, p) > 0:
         _put_die(d, card, p, d.die_value.get(card, LOTS[card].die), None)
     else:
@@ -413,7 +413,7 @@ def draw(d: Data, card: str) -> None:
 def _deal(d: Data, card: str) -> None:
     seat = d.deal_next % d.players
     if not in_play(d, card):
-        d.events.append(f"{card} is out of play with two players: it is discarded and another card dealt")
+        d.events.append(Event("out_of_play_deal", card=card))
         return
     d.marker[card] = seat
     d.money[seat] += LOTS[card].setup_value
@@ -443,10 +443,10 @@ def roll(d: Data, values: tuple[int, ...]) -> None:
             top = [p for p in d.rolling if d.start_rolls[p] == best]
             if len(top) == 1:
                 d.turn, d.phase = top[0], "draw"
-                d.events.append(f"{name(top[0])} rolls highest ({best}) and starts")
+                d.events.append(Event("starts", seat=top[0], total=best))
             else:
                 d.rolling, d.start_rolls = top, {}
-                d.events.append(f"tie for the highest start roll ({best}): those players roll again")
+                d.events.append(Event("start_tie", total=best, seats=list(top)))
     elif d.phase == "tie_roll":
         for lot, value in zip(d.pending, values, strict=True):
             d.die_value[lot] = value
@@ -502,8 +502,7 @@ def _settle_bet(d: Data, total: int) -> None:
     gain, boss_gain = bet_result(total, bet, half, d.money[boss])
     d.money[gambler] += gain
     d.money[boss] += boss_gain
-    verb = "wins" if gain > 0 else "loses"
-    d.events.append(f"{name(gambler)} rolls {total} and {verb} ${abs(gain)}; {name(boss)} {boss_gain:+d}")
+    d.events.append(Event("gamble", seat=gambler, total=total, gain=gain, boss=boss, boss_gain=boss_gain))
 
 
 def end_turn(d: Data) -> None:
@@ -516,7 +515,7 @@ def end_turn(d: Data) -> None:
 def play(d: Data, action: Action) -> None:
     """Carry out a step-2 decision already known to be legal."""
     p = d.turn
-    d.events.append(f"{name(p)}: {action}")
+    d.events.append(Event("action", seat=p, action=str(action)))
     if isinstance(action, Build):
         lot = LOTS[action.lot]
         del d.marker[action.lot]

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.core.events import Event
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
     Action,
@@ -191,4 +192,8 @@ def carry_out(d: Data, trade: Trade) -> None:
         for lot in offer.dice:
             d.die_owner[lot] = taker
     touched(d)
-    d.events.append(f"{trade}")
+    d.events.append(Event(
+        "trade", first=trade.first, second=trade.second,
+        gives=[{"money": o.money, "lots": list(o.lots), "dice": list(o.dice)}
+               for o in (trade.first_gives, trade.second_gives)],
+        actor=trade.actor, action=None if trade.action is None else str(trade.action)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vegas_tutor.core.events import Event
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
     Build,
@@ -31,6 +32,8 @@ from vegas_tutor.lords_of_vegas.actions import (
 )
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, SCORE_TRACK, STRIP
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES
+from vegas_tutor.lords_of_vegas.words import say_all
 
 COLOUR_CODES = {"aqua": "Aq", "brown": "Br", "gold": "Go", "purple": "Pu", "silver": "Si", STRIP: "St"}
 """A short text label for each tile and card colour (colour is never the only signal)."""
@@ -52,6 +55,9 @@ KINDS: tuple[tuple[type[Any], str, str], ...] = (
     (Gamble, "gamble", "Gamble at a casino"),
     (EndTurn, "end", "End the turn"),
 )
+
+DISPLAY_NAMES = tuple(n.capitalize() for n in PLAYER_NAMES)
+"""The seats' names as the board writes them."""
 
 
 def kind_of(action: Action) -> str:
@@ -90,9 +96,9 @@ def event_words(state: State, action: Action, seat: int | None) -> str:
     return f"{name}: {action}."
 
 
-def sentences(events: Sequence[str]) -> str:
-    """The engine's event notes as one text of sentences."""
-    return " ".join(e[:1].upper() + e[1:] + ("" if e.endswith(".") else ".") for e in events)
+def sentences(events: Sequence[Event], names: Sequence[str] = DISPLAY_NAMES, you: int | None = None) -> str:
+    """The engine's events as one text of sentences (the learner's seat, if given, in the second person)."""
+    return " ".join(say_all(events, names, you=you))
 
 
 def _edges(lot: str, members: frozenset[str]) -> list[str]:
