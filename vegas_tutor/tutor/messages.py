@@ -1,7 +1,9 @@
-"""What every board's message checking shares: the envelope, whole numbers, options and stepper moves.
+"""What every board's message checking shares: the envelope, whole numbers, options, stepper moves, and the
+messages every board takes (``resume`` a saved game, ``ping``).
 
 Each game's ``intents`` module names its message types and fields and builds its own intents; the checks
 common to all of them live here, so that every board answers a malformed message in the same words.
+A value echoed in a refusal is cut to :data:`ECHO_LIMIT` characters (:func:`echo`).
 
 >>> message_kind({"type": "step", "to": "next"}, {"step": ("to",)})
 'step'
@@ -13,6 +15,7 @@ vegas_tutor.core.errors.InvalidActionError: message 'step': to must be one of ba
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +23,33 @@ from typing import Any
 from vegas_tutor.core.errors import InvalidActionError
 
 STEPS = ("back", "next", "restart")
+ECHO_LIMIT = 80
+"""The most characters of an offending value a refusal repeats (then "…")."""
+MAX_RECORD_CHARS = 1_000_000
+"""The longest saved game a board keeps in the browser or takes back (a whole Lords of Vegas game is ~50 000)."""
+SHARED_FIELDS: dict[str, tuple[str, ...]] = {"resume": ("record",), "ping": ("n",)}
+"""The messages every board takes besides its game's own."""
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = ECHO_LIMIT + 2
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 8
+_REPR.maxlevel = 3
+
+
+def echo(value: object) -> str:
+    """``repr(value)`` for a refusal, at most ``ECHO_LIMIT`` characters (never builds a huge text).
+
+    >>> echo("x" * 10_000_000)[-3:], len(echo("x" * 10_000_000))
+    ('xx…', 81)
+    >>> echo([1, 2])
+    '[1, 2]'
+    """
+    return cut(repr(value[: ECHO_LIMIT + 1]) if isinstance(value, str) else _REPR.repr(value))
+
+
+def cut(text: str) -> str:
+    """``text`` cut to ``ECHO_LIMIT`` characters, with "…" when something was left out."""
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
 
 
 @dataclass(frozen=True)
@@ -47,19 +77,53 @@ class NewGameIntent:
     """Start a new game with the same seats."""
 
 
+@dataclass(frozen=True)
+class ResumeIntent:
+    """Go on with the game of a sealed record the browser kept (checked by the engine's ``from_json``)."""
+
+    record: str
+
+
+@dataclass(frozen=True)
+class PingIntent:
+    """The page asks whether the board still answers; ``n`` comes back in a ``pong``."""
+
+    n: int
+
+
+def shared_intent(content: object) -> ResumeIntent | PingIntent | None:
+    """The intent of a message every board takes (``resume``, ``ping``); None for any other message.
+
+    >>> shared_intent({"type": "ping", "n": 3}), shared_intent({"type": "roll"})
+    (PingIntent(n=3), None)
+    """
+    if not isinstance(content, dict) or content.get("type") not in SHARED_FIELDS:
+        return None
+    kind = message_kind(content, SHARED_FIELDS)
+    if kind == "ping":
+        return PingIntent(whole(kind, content, "n", 0, 2**53))
+    record = content["record"]
+    if not isinstance(record, str):
+        raise InvalidActionError(f"message 'resume': record must be a saved game's text, got {echo(record)}")
+    if len(record) > MAX_RECORD_CHARS:
+        raise InvalidActionError(f"message 'resume': the saved game is too long ({len(record):,} characters; "
+                                 f"a board keeps at most {MAX_RECORD_CHARS:,})")
+    return ResumeIntent(record)
+
+
 def message_kind(content: object, fields: Mapping[str, Sequence[str]]) -> str:
     """Check a message's envelope: an object whose ``type`` is known, with exactly that type's fields."""
     if not isinstance(content, dict):
         raise InvalidActionError(f"a message must be an object with a 'type', got {type(content).__name__}")
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        raise InvalidActionError(f"unknown message type {kind!r}: expected one of {', '.join(fields)}")
+        raise InvalidActionError(f"unknown message type {echo(kind)}: expected one of {', '.join(fields)}")
     expected = set(fields[kind])
     given = set(content) - {"type"}
     if missing := sorted(expected - given):
         raise InvalidActionError(f"message {kind!r} is missing {', '.join(missing)}")
     if extra := sorted(given - expected, key=str):
-        raise InvalidActionError(f"message {kind!r} has unexpected fields: {', '.join(map(str, extra))}")
+        raise InvalidActionError(f"message {kind!r} has unexpected fields: {cut(', '.join(map(str, extra)))}")
     return kind
 
 
@@ -67,7 +131,7 @@ def whole(kind: str, content: Mapping[str, Any], name: str, low: int, high: int)
     """The field ``name`` as a whole number in ``low..high`` (booleans refused)."""
     value = content[name]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidActionError(f"message {kind!r}: {name} must be a whole number, got {value!r}")
+        raise InvalidActionError(f"message {kind!r}: {name} must be a whole number, got {echo(value)}")
     if not low <= value <= high:
         raise InvalidActionError(f"message {kind!r}: {name} must be between {low} and {high}, got {value}")
     return value
@@ -76,7 +140,7 @@ def whole(kind: str, content: Mapping[str, Any], name: str, low: int, high: int)
 def step_intent(kind: str, content: Mapping[str, Any]) -> StepIntent:
     to = content["to"]
     if to not in STEPS:
-        raise InvalidActionError(f"message {kind!r}: to must be one of {', '.join(STEPS)}, got {to!r}")
+        raise InvalidActionError(f"message {kind!r}: to must be one of {', '.join(STEPS)}, got {echo(to)}")
     return StepIntent(to)
 
 
@@ -85,13 +149,15 @@ def option_intent(
 ) -> OptionIntent:
     """An option message: a boolean option set true or false, or a choice option set to one of its choices."""
     name, value = content["name"], content["value"]
+    known = ", ".join((*booleans, *choices))
+    if not isinstance(name, str):
+        raise InvalidActionError(f"an option's name is text (one of {known}), got {echo(name)}")
     if name in booleans:
         if not isinstance(value, bool):
-            raise InvalidActionError(f"option {name!r} must be true or false, got {value!r}")
+            raise InvalidActionError(f"option {name!r} must be true or false, got {echo(value)}")
         return OptionIntent(name, value)
     if name in choices:
         if value not in choices[name]:
-            raise InvalidActionError(f"option {name!r} must be one of {', '.join(choices[name])}, got {value!r}")
+            raise InvalidActionError(f"option {name!r} must be one of {', '.join(choices[name])}, got {echo(value)}")
         return OptionIntent(name, value)
-    known = ", ".join((*booleans, *choices))
-    raise InvalidActionError(f"unknown option {name!r}: expected one of {known}")
+    raise InvalidActionError(f"unknown option {echo(name)}: expected one of {known}")

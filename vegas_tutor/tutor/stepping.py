@@ -1,7 +1,7 @@
 """What every game's scenario stepper shares: finding a scenario, Back / Next / Restart within bounds, and
 the synced ``stepper`` view (id, title, step, narration, highlight).
 
-A game's stepper subclasses its board with :class:`Stepping` first; the board's ``set_state`` draws each
+A game's stepper subclasses its board with :class:`Stepping` first; the board's ``show_state`` draws each
 step's position, and ``_after_step`` may add what else a step shows.
 
 >>> from vegas_tutor.las_vegas.scenarios import SCENARIOS
@@ -37,8 +37,8 @@ class Stepping(Generic[S]):
     _index: int
     _raise_if_refused: Callable[[dict[str, Any]], None]
     """The board's checked message handling (raises the refusal's error)."""
-    set_state: Callable[..., None]
-    """The board's way to show a position (``set_state(state, highlight=...)``)."""
+    show_state: Callable[..., None]
+    """The board's way to show a position (``show_state(state, highlight=...)``)."""
     _refresh: Callable[[], None]
     hold_sync: Callable[[], AbstractContextManager[None]]
     stepper: dict[str, Any]
@@ -91,7 +91,7 @@ class Stepping(Generic[S]):
         step = self._scenario.steps[self._index]
         previous = self._scenario.steps[self._index - 1].state if self._index else None
         self._quiet = True
-        self.set_state(step.state, highlight=step.highlight)
+        self.show_state(step.state, highlight=step.highlight)
         self._after_step(previous)
         self._quiet = False
         with self.hold_sync():

@@ -1,21 +1,50 @@
-"""``TutorWidget``: what every game board shares — the message loop, refusals, and the synced basics.
+"""``TutorWidget``: what every game board shares — the message loop, refusals, the synced basics, and the
+game kept in the browser.
 
 The browser sends intents; :meth:`TutorWidget.handle` checks each one with the game's parser and carries it
 out through the engine. A refused message sets ``error`` to a plain-words reason and changes nothing else.
-A game's board subclasses it and provides ``_parse`` (the message checker), ``_carry_out``, ``_refresh``
-and ``_play_others`` (chance and bots until the learner must act).
+A game's board subclasses it and provides ``_parse`` (the message checker), ``_carry_out``, ``_refresh``,
+``_play_others`` (chance and bots until the learner must act) and ``show_state`` (show another position).
+
+Nothing lost: after every accepted move a playable board puts its game's sealed record in ``saved``; the
+page keeps it in its local storage under ``board_id`` and, when the page comes back, offers to ``resume``
+it. The record is opened by the engine's ``from_json``: a tampered one is refused with the reason, and a new
+game starts. Nothing silent: the page sends ``ping`` messages and the board answers ``pong`` (see ``shared.js``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, Protocol, Self
 
 import anywidget
 import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
-from vegas_tutor.core.errors import IllegalActionError, VegasTutorError
+from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
+from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
+
+
+class SavedGame(Protocol):
+    """What a board needs of its engine's ``State`` to keep the game in the browser."""
+
+    GAME_ID: ClassVar[str]
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    def to_json(self) -> str: ...
+
+    @classmethod
+    def from_json(cls, text: str) -> Self: ...
+
+
+MAX_ERROR_CHARS = 400
+"""The longest refusal a board shows (the values it echoes are cut shorter, see ``messages.echo``)."""
 
 
 class TutorWidget(anywidget.AnyWidget):
@@ -31,6 +60,15 @@ class TutorWidget(anywidget.AnyWidget):
     """False for a board that only shows positions (a scenario stepper)."""
     version = t.Int(0).tag(sync=True)
     """Bumped after every update (the browser tests and the benchmarks wait on it)."""
+    board_id = t.Unicode("").tag(sync=True)
+    """Names this board's saved game in the page's storage (with the page's address); by default the game
+    and the board's rank among the playable boards of that game made in this kernel ("las_vegas-1")."""
+    saved = t.Dict().tag(sync=True)
+    """The real game as a sealed record after the last accepted move: ``record``, ``moves`` (actions played),
+    ``game``; ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``. Empty on a stepper."""
+
+    _made: ClassVar[Counter[str]] = Counter()
+    """How many playable boards of each game this kernel made (the default ``board_id``)."""
 
     _parse: Callable[[object], Any]
     """The game's message checker: a message in, an intent out, or ``InvalidActionError``."""
@@ -42,6 +80,10 @@ class TutorWidget(anywidget.AnyWidget):
     """Let chance and the bots play until the learner must act (or the game ends)."""
     _noun = "board"
     """What the learner calls this widget in a refusal ("board", "table")."""
+    _state: SavedGame
+    """The real game (each board narrows it to its engine's ``State``)."""
+    show_state: Callable[..., None]
+    """Show another position (``show_state(state, highlight=...)``); bots play on if it is their turn."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -58,7 +100,12 @@ class TutorWidget(anywidget.AnyWidget):
         """End of a board's ``__init__``: the others play up to the learner, then the first projections."""
         if self.interactive:
             self._play_others()
+            if not self.board_id:
+                game = self._state.GAME_ID
+                TutorWidget._made[game] += 1
+                self.board_id = f"{game}-{TutorWidget._made[game]}"
         self._quiet = False
+        self._save_record()
         self._refresh()
 
     def _next_seed(self) -> int:
@@ -75,14 +122,68 @@ class TutorWidget(anywidget.AnyWidget):
     def handle(self, content: object) -> bool:
         """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
         try:
-            self._carry_out(self._parse(content))
+            intent = self._read(content)
+            if isinstance(intent, PingIntent):
+                self.send({"type": "pong", "n": intent.n})  # changes nothing, not even the error line
+                return True
+            if isinstance(intent, ResumeIntent):
+                self._resume(intent.record)
+            else:
+                self._carry_out(intent)
         except VegasTutorError as refusal:
-            self.error = str(refusal)
-            self.version += 1
+            self._refuse(str(refusal))
             return False
         self.error = ""
-        self._refresh()
+        with self.hold_sync():
+            self._save_record()
+            self._refresh()
         return True
+
+    def _read(self, content: object) -> Any:
+        """The intent of a message: a shared one (resume, ping) or the game's; any failure is a refusal."""
+        try:
+            return shared_intent(content) or self._parse(content)
+        except VegasTutorError:
+            raise
+        except Exception as exc:  # a message is untrusted input: whatever breaks the checker refuses it
+            raise InvalidActionError(f"this message could not be read ({type(exc).__name__})") from None
+
+    def _refuse(self, reason: str) -> None:
+        self.error = reason if len(reason) <= MAX_ERROR_CHARS else reason[:MAX_ERROR_CHARS] + "…"
+        self.version += 1
+
+    # ------------------------------------------------------------------ the game kept in the browser
+    def _save_record(self) -> None:
+        """Put the real game's sealed record in ``saved`` (playable boards only)."""
+        if not self.interactive:
+            if self.saved:
+                self.saved = {}
+            return
+        state = self._state
+        text = state.to_json()
+        saved: dict[str, Any] = {"game": state.GAME_ID, "moves": len(state.history)}
+        if len(text) > MAX_RECORD_CHARS:
+            saved["too_long"] = len(text)
+        else:
+            saved["record"] = text
+        self.saved = saved
+
+    def _resume(self, record: str) -> None:
+        """Go on with a saved game; a record the engine refuses starts a new game and says why."""
+        if not self.interactive:
+            raise IllegalActionError(f"this {self._noun} shows a position: there is no game to resume")
+        kind = type(self._state)
+        try:
+            state = kind.from_json(record)
+            if state.players != self._state.players:
+                raise RecordError(f"it is a {state.players}-player game; this {self._noun} seats {self._state.players}")
+        except RecordError as bad:
+            self._carry_out(NewGameIntent())
+            with self.hold_sync():
+                self._save_record()
+                self._refresh()
+            raise IllegalActionError(f"your saved game was refused ({bad}); a new game has started") from None
+        self.show_state(state)
 
     def _raise_if_refused(self, content: dict[str, Any]) -> None:
         if not self.handle(content):

@@ -67,6 +67,7 @@ class LasVegasBoard(TutorWidget):
     Set ``interactive=False`` for a board that only shows positions (the scenario stepper).
     """
 
+    _state: State
     _esm = module_source("las_vegas.js")
     _css = style_source("las_vegas.css")
 
@@ -153,7 +154,7 @@ class LasVegasBoard(TutorWidget):
         """Place the learner's dice showing ``face``; raises when refused."""
         self._raise_if_refused({"type": "place", "face": face})
 
-    def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
+    def show_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
         """Show another position (what-if changes are dropped); bots play on if it is their turn."""
         self._state = state.copy()
         self._revision += 1
@@ -163,6 +164,7 @@ class LasVegasBoard(TutorWidget):
         if self.interactive:
             self._play_others()
         self.error = ""
+        self._save_record()
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:

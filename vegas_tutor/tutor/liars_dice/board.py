@@ -61,6 +61,7 @@ class LiarsDiceTable(TutorWidget):
     """
 
     _noun = "table"
+    _state: State
     _esm = module_source("liars_dice.js")
     _css = style_source("liars_dice.css")
 
@@ -153,7 +154,7 @@ class LiarsDiceTable(TutorWidget):
     def keep(self) -> None:
         self._raise_if_refused({"type": "keep"})
 
-    def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
+    def show_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
         """Show another position (what-if changes and the simulation are dropped)."""
         self._state = state.copy()
         self._after_challenge = False
@@ -163,6 +164,7 @@ class LiarsDiceTable(TutorWidget):
         if self.interactive:
             self._play_others()
         self.error = ""
+        self._save_record()
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:

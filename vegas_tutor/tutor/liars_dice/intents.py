@@ -26,6 +26,7 @@ from vegas_tutor.tutor.messages import (
     OptionIntent,
     ResetIntent,
     StepIntent,
+    echo,
     message_kind,
     option_intent,
     step_intent,
@@ -118,7 +119,7 @@ def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
     if not isinstance(value, list) or any(
         not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6 for f in value
     ):
-        raise InvalidActionError(f"message {kind!r}: faces must be a list of die faces 1..6, got {value!r}")
+        raise InvalidActionError(f"message {kind!r}: faces must be a list of die faces 1..6, got {echo(value)}")
     if len(value) > most:
         raise InvalidActionError(f"message {kind!r}: at most {most} dice, got {len(value)}")
     return tuple(sorted(value))
@@ -140,13 +141,13 @@ def parse_intent(content: object) -> Intent:
         return ShowIntent(_faces(kind, content["faces"], MAX_DICE))
     if kind == "bet":
         if not isinstance(content["guess"], bool):
-            raise InvalidActionError(f"message 'bet': guess must be true or false, got {content['guess']!r}")
+            raise InvalidActionError(f"message 'bet': guess must be true or false, got {echo(content['guess'])}")
         return BetIntent(content["guess"])
     if kind == "simulate":
         n = content["n"]
         if not isinstance(n, int) or isinstance(n, bool) or n not in SIMULATION_SIZES:
             sizes = ", ".join(map(str, SIMULATION_SIZES))
-            raise InvalidActionError(f"message 'simulate': n must be one of {sizes}, got {n!r}")
+            raise InvalidActionError(f"message 'simulate': n must be one of {sizes}, got {echo(n)}")
         return SimulateIntent(n)
     if kind == "what_if":
         return WhatIfIntent(

@@ -50,6 +50,7 @@ class LordsOfVegasBoard(TutorWidget):
     board that only shows positions (the scenario stepper).
     """
 
+    _state: State
     _esm = module_source("lords_of_vegas.js")
     _css = style_source("lords_of_vegas.css")
 
@@ -105,7 +106,7 @@ class LordsOfVegasBoard(TutorWidget):
         """Play an action for the learner (Python side of the action buttons); raises when refused."""
         self._raise_if_refused({"type": "act", "action": str(action)})
 
-    def set_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
+    def show_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
         """Show another position."""
         self._state = state.copy()
         self._highlight = tuple(highlight)
@@ -114,6 +115,7 @@ class LordsOfVegasBoard(TutorWidget):
         if self.interactive:
             self._play_others()
         self.error = ""
+        self._save_record()
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:

@@ -25,6 +25,7 @@ from vegas_tutor.tutor.messages import (
     NewGameIntent,
     OptionIntent,
     StepIntent,
+    echo,
     message_kind,
     option_intent,
     step_intent,
@@ -63,7 +64,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 def _action(kind: str, value: object) -> Action:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_ACTION_TEXT:
-        raise InvalidActionError(f"message {kind!r}: action must be an action's text, got {value!r}")
+        raise InvalidActionError(f"message {kind!r}: action must be an action's text, got {echo(value)}")
     try:
         return parse_action(value)
     except InvalidActionError as exc:
