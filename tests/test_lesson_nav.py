@@ -64,8 +64,8 @@ def _text(cell: dict[str, Any]) -> str:
 def test_index_lists_each_games_lessons_by_first_heading_with_summary(lessons: Path) -> None:
     assert nav.main(["--lessons", str(lessons)]) == 0
     cells = _cells(lessons / "index.ipynb")
-    assert all(cell["cell_type"] == "markdown" for cell in cells)
-    text = "\n".join(_text(cell) for cell in cells)
+    assert [cell["cell_type"] for cell in cells].count("code") == 1  # the progress summary
+    text = "\n".join(_text(cell) for cell in cells if cell["cell_type"] == "markdown")
     assert "- [Las Vegas in ten minutes](01.00-introduction.ipynb): The goal and a whole round." in text
     assert "- [Placing dice](01.01-placing-dice.ipynb): All dice of one face, never a subset." in text
     assert "- [Liar's Dice](02.00-introduction.ipynb)\n" in text + "\n"
@@ -77,23 +77,25 @@ def test_every_lesson_gets_prev_index_next_as_first_and_last_cell(lessons: Path)
     nav.main(["--lessons", str(lessons)])
     names = ("01.00-introduction.ipynb", "01.01-placing-dice.ipynb", "02.00-introduction.ipynb")
     first, middle, last = (_cells(lessons / name) for name in names)
-    assert _text(first[0]) == "[Index](index.ipynb) | [Placing dice >](01.01-placing-dice.ipynb)"
+    glossary = "[Glossary](glossary.ipynb)"
+    assert _text(first[0]) == f"[Index](index.ipynb) | {glossary} | [Placing dice >](01.01-placing-dice.ipynb)"
     assert _text(middle[0]) == (
-        "[< Las Vegas in ten minutes](01.00-introduction.ipynb) | [Index](index.ipynb)"
+        f"[< Las Vegas in ten minutes](01.00-introduction.ipynb) | [Index](index.ipynb) | {glossary}"
         " | [Liar's Dice >](02.00-introduction.ipynb)"
     )
-    assert _text(last[-1]) == "[< Placing dice](01.01-placing-dice.ipynb) | [Index](index.ipynb)"
+    assert _text(last[-1]) == f"[< Placing dice](01.01-placing-dice.ipynb) | [Index](index.ipynb) | {glossary}"
     for cells in (first, middle, last):
         assert _text(cells[0]) == _text(cells[-1])
         assert cells[0]["metadata"]["tags"] == [nav.NAV_TAG] == cells[-1]["metadata"]["tags"]
-        assert [cell["id"] for cell in cells[1:-1]] == ["title", "code-1"]
+        assert [cell["id"] for cell in cells[1:-1]] == ["lesson-progress", "title", "code-1"]
+        assert cells[1]["metadata"]["tags"] == [nav.NAV_TAG] and "LessonProgress(predictions=0)" in _text(cells[1])
 
 
 def test_written_notebooks_have_no_outputs_and_are_valid_nbformat(lessons: Path) -> None:
     import nbformat
 
     nav.main(["--lessons", str(lessons)])
-    code = _cells(lessons / "01.01-placing-dice.ipynb")[2]
+    code = _cells(lessons / "01.01-placing-dice.ipynb")[3]
     assert code["outputs"] == [] and code["execution_count"] is None
     for path in lessons.glob("*.ipynb"):
         nbformat.validate(nbformat.read(path, as_version=4))
@@ -123,7 +125,7 @@ def test_a_new_lesson_is_linked_after_a_rerun_and_check_reports_it_until_then(
     assert "[Payouts and ties >](01.02-payouts-and-ties.ipynb)" in _text(
         _cells(lessons / "01.01-placing-dice.ipynb")[0])
     assert "[Payouts and ties](01.02-payouts-and-ties.ipynb): Ties cancel." in _text(
-        _cells(lessons / "index.ipynb")[1])
+        _cells(lessons / "index.ipynb")[2])
 
 
 @pytest.mark.parametrize(
@@ -152,3 +154,48 @@ def test_a_corrupt_notebook_is_refused(lessons: Path, capsys: pytest.CaptureFixt
 def test_the_committed_lessons_are_up_to_date_with_the_script(capsys: pytest.CaptureFixture[str]) -> None:
     status = nav.main(["--check"])
     assert status == 0, capsys.readouterr().err
+
+
+def test_titles_name_the_page_in_the_notebook_metadata(lessons: Path) -> None:
+    nav.main(["--lessons", str(lessons)])
+    title = json.loads((lessons / "01.01-placing-dice.ipynb").read_text())["metadata"]["title"]
+    assert title == "Placing dice | vegas-tutor"
+    assert json.loads((lessons / "index.ipynb").read_text())["metadata"]["title"].startswith("vegas-tutor")
+
+
+def _with_predictions(folder: Path) -> None:
+    path = folder / "01.01-placing-dice.ipynb"
+    notebook = json.loads(path.read_text())
+    notebook["cells"].append({
+        "cell_type": "code", "id": "q", "metadata": {}, "outputs": [], "execution_count": None,
+        "source": ['Prediction(\n    "Which *move* is allowed? "\n    "Say $5.",\n',
+                   '    ["a", "b"], answer=0, explanation="")\n',
+                   "x = Prediction('Second?', ['a', 'b'], answer=1, explanation='')\n"],
+    })
+    path.write_text(json.dumps(notebook))
+
+
+def test_predictions_are_counted_for_the_progress_line_and_listed_for_the_teacher(lessons: Path) -> None:
+    _with_predictions(lessons)
+    teacher = {
+        "cells": [
+            {"cell_type": "markdown", "id": "t", "metadata": {}, "source": ["# For teachers\n\nA plan.\n"]},
+            {"cell_type": "markdown", "id": "generated", "metadata": {"tags": [nav.PREDICTIONS_TAG]},
+             "source": ["old"]},
+        ],
+        "metadata": nav.NOTEBOOK_METADATA, "nbformat": 4, "nbformat_minor": 5,
+    }
+    (lessons / "teacher.ipynb").write_text(json.dumps(teacher))
+    assert nav.main(["--lessons", str(lessons)]) == 0
+    assert "LessonProgress(predictions=2)" in _text(_cells(lessons / "01.01-placing-dice.ipynb")[1])
+    index_code = next(_text(c) for c in _cells(lessons / "index.ipynb") if c["cell_type"] == "code")
+    assert "('01.01-placing-dice.ipynb', 'Placing dice', 2)" in index_code
+    assert "('01.00-introduction.ipynb', 'Las Vegas in ten minutes', 0)" in index_code
+    cells = _cells(lessons / "teacher.ipynb")
+    assert _text(cells[0]) == "[Index](index.ipynb) | [Glossary](glossary.ipynb) | [For teachers](teacher.ipynb)"
+    generated = _text(next(c for c in cells if c["id"] == "generated"))
+    assert "**[Placing dice](01.01-placing-dice.ipynb)**" in generated
+    assert "  - Which \\*move\\* is allowed? Say \\$5." in generated and "  - Second?" in generated
+    assert "Las Vegas in ten minutes" not in generated  # no predictions there
+    assert json.loads((lessons / "teacher.ipynb").read_text())["metadata"]["title"] == "For teachers | vegas-tutor"
+    assert nav.main(["--lessons", str(lessons), "--check"]) == 0

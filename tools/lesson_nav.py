@@ -12,14 +12,23 @@ Conventions it relies on (as in the Python Data Science Handbook's notebooks):
 * a lesson's first markdown cell (navigation aside) opens with a ``# Title`` heading, followed by a
   one-paragraph summary of what it teaches: the index shows the title as the link and the summary beside it.
 
-Navigation cells carry the cell tag ``lesson-nav``; a rerun removes them and writes fresh ones as the first
-and the last cell. Every notebook written is stripped of outputs and execution counts (they are committed
+Navigation cells carry the cell tag ``lesson-nav``; a rerun removes them and writes fresh ones: the links as
+the first and the last cell, and after the first a small code cell with the lesson's progress line (time spent,
+predictions answered; kept in the browser, see ``vegas_tutor.tutor.progress``). Every page's notebook metadata
+``title`` is set, so the browser tab names the lesson (Voilà's template uses it for ``<title>``).
+
+Besides the lessons, the folder holds the pages in ``PAGES`` (the glossary, the teacher's page): they get the
+navigation links and a title too, and the teacher's page a generated cell (tag ``lesson-predictions``) that
+lists what each lesson's predictions ask, read from the ``Prediction("...")`` calls of its code cells.
+
+Every notebook written is stripped of outputs and execution counts (they are committed
 without outputs and executed by nbval). Files whose content would not change are left untouched.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import re
 import sys
@@ -31,6 +40,12 @@ from vegas_tutor.resources import LANDING_NOTEBOOK as INDEX_NAME
 from vegas_tutor.resources import LESSON_NAME
 
 NAV_TAG = "lesson-nav"
+PREDICTIONS_TAG = "lesson-predictions"
+SITE = "vegas-tutor"
+GLOSSARY = "glossary.ipynb"
+TEACHER = "teacher.ipynb"
+PAGES = (GLOSSARY, TEACHER)
+"""Pages of the folder that are not lessons: linked from every page, listed on the landing page."""
 HEADING = re.compile(r"^#\s+(?P<title>.+?)\s*#*\s*$")
 DEFAULT_LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -133,7 +148,7 @@ def find_lessons(folder: Path) -> list[Lesson]:
     for path in sorted(folder.glob("*.ipynb")):
         match = LESSON_NAME.match(path.name)
         if match is None:
-            if path.name != INDEX_NAME:
+            if path.name not in (INDEX_NAME, *PAGES):
                 raise LessonFormatError(f"{path.name}: lesson names look like 01.02-placing-dice.ipynb")
             continue
         title, summary = title_and_summary(path, read_notebook(path))
@@ -157,18 +172,92 @@ def nav_text(lessons: list[Lesson], position: int) -> str:
         before = lessons[position - 1]
         parts.append(f"[< {before.title}]({before.name})")
     parts.append(f"[Index]({INDEX_NAME})")
+    parts.append(f"[Glossary]({GLOSSARY})")
     if position + 1 < len(lessons):
         after = lessons[position + 1]
         parts.append(f"[{after.title} >]({after.name})")
     return " | ".join(parts)
 
 
-def with_navigation(notebook: dict[str, Any], text: str) -> dict[str, Any]:
-    """``notebook`` with its old navigation cells replaced by ``text`` as first and last cell."""
+def page_nav_text() -> str:
+    """The links at the top and bottom of a page that is not a lesson."""
+    return f"[Index]({INDEX_NAME}) | [Glossary]({GLOSSARY}) | [For teachers]({TEACHER})"
+
+
+def _code_cell(cell_id: str, text: str, tags: list[str]) -> dict[str, Any]:
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cell_id,
+        "metadata": {"tags": tags},
+        "outputs": [],
+        "source": text.strip().splitlines(keepends=True),
+    }
+
+
+def with_navigation(notebook: dict[str, Any], text: str, title: str, predictions: int | None = None) -> dict[str, Any]:
+    """``notebook`` with fresh navigation: ``text`` as first and last cell, the progress line after the first
+    (when ``predictions`` is given: a lesson), and ``title`` in its metadata."""
     body = [cell for cell in notebook["cells"] if not is_nav_cell(cell)]
     top = _markdown_cell("lesson-nav-top", text, [NAV_TAG])
     bottom = _markdown_cell("lesson-nav-bottom", text, [NAV_TAG])
-    return {**notebook, "cells": [top, *body, bottom]}
+    progress = [] if predictions is None else [_code_cell(
+        "lesson-progress",
+        f"from vegas_tutor.tutor.progress import LessonProgress\n\nLessonProgress(predictions={predictions})",
+        [NAV_TAG],
+    )]
+    metadata = {**notebook.get("metadata", {}), "title": f"{title} | {SITE}"}
+    return {**notebook, "metadata": metadata, "cells": [top, *progress, *body, bottom]}
+
+
+def prediction_questions(notebook: dict[str, Any]) -> list[str]:
+    """The questions of the ``Prediction("...", ...)`` calls in the notebook's code cells, in order."""
+    questions = []
+    for cell in notebook["cells"]:
+        if cell.get("cell_type") != "code" or is_nav_cell(cell):
+            continue
+        try:
+            tree = ast.parse(_source(cell))
+        except SyntaxError:
+            continue
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Name) and node.func.id == "Prediction"]
+        for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
+            first = call.args[0] if call.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                questions.append(first.value)
+            else:
+                questions.append("(a question computed by the lesson)")
+    return questions
+
+
+def _markdown_escape(text: str) -> str:
+    """``text`` with markdown's emphasis and code characters escaped (a question quoted in a list)."""
+    return "".join("\\" + char if char in "*_`[]$" else char for char in text)
+
+
+def predictions_text(lessons: list[Lesson], questions: dict[str, list[str]]) -> str:
+    """The teacher's list: each lesson with its predictions' questions."""
+    lines = ["## What each lesson's predictions ask", "",
+             "Each question is answered before its lesson shows anything that gives the answer away; a learner",
+             "can reveal it, read why, and try again. (This list is written from the lessons themselves.)", ""]
+    for lesson in lessons:
+        asked = questions.get(lesson.name, [])
+        if not asked:
+            continue
+        lines.append(f"- **[{lesson.title}]({lesson.name})**")
+        lines.extend(f"  - {_markdown_escape(question)}" for question in asked)
+    return "\n".join(lines)
+
+
+def with_predictions(notebook: dict[str, Any], text: str) -> dict[str, Any]:
+    """The teacher's page with its generated cell (tag ``lesson-predictions``) rewritten to ``text``."""
+    cells = [
+        _markdown_cell(cell.get("id", "lesson-predictions"), text, [PREDICTIONS_TAG])
+        if PREDICTIONS_TAG in cell.get("metadata", {}).get("tags", []) else cell
+        for cell in notebook["cells"]
+    ]
+    return {**notebook, "cells": cells}
 
 
 def without_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
@@ -187,8 +276,9 @@ NOTEBOOK_METADATA = {
 }
 
 
-def index_notebook(lessons: list[Lesson]) -> dict[str, Any]:
-    """The landing page: what the tutor is, then each game with its lessons (markdown only)."""
+def index_notebook(lessons: list[Lesson], questions: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The landing page: what the tutor is, the learner's progress, then each game with its lessons."""
+    questions = questions or {}
     intro = """
 # vegas-tutor: learn three dice games
 
@@ -196,10 +286,17 @@ Learn to play **Las Vegas**, **Liar's Dice** and **Lords of Vegas**, and to play
 teaches one idea: you watch the rulebook's own examples step by step on a live board, predict what happens
 before the answer is shown, and then play, with the odds of every choice beside the board.
 
-Pick a lesson below; every lesson has links to the previous one, this index and the next one, at its top
-and at its bottom.
+Pick a lesson below; every lesson has links to the previous one, this index, the
+[glossary](glossary.ipynb) of the games' words and the next one, at its top and at its bottom.
+
+**Teaching a class?** The [page for teachers](teacher.ipynb) suggests a 50-minute plan per game, the link to
+share, what each lesson asks and questions to discuss.
 """
-    cells = [_markdown_cell("index-intro", intro)]
+    rows = ",\n    ".join(
+        f"({lesson.name!r}, {lesson.title!r}, {len(questions.get(lesson.name, []))})" for lesson in lessons
+    )
+    progress = f"from vegas_tutor.tutor.progress import CourseProgress\n\nCourseProgress([\n    {rows},\n])"
+    cells = [_markdown_cell("index-intro", intro), _code_cell("index-progress", progress, [])]
     for game in GAMES:
         own = [lesson for lesson in lessons if lesson.game == game.number]
         lines = [f"## {game.number} {game.name}", "", game.blurb, ""]
@@ -210,7 +307,8 @@ and at its bottom.
         else:
             lines.append(f"*No {game.name} lessons yet.*")
         cells.append(_markdown_cell(f"index-game-{game.number}", "\n".join(lines)))
-    return {"cells": cells, "metadata": NOTEBOOK_METADATA, "nbformat": 4, "nbformat_minor": 5}
+    metadata = {**NOTEBOOK_METADATA, "title": f"{SITE}: learn three dice games"}
+    return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
 
 
 def notebook_text(notebook: dict[str, Any]) -> str:
@@ -221,10 +319,23 @@ def notebook_text(notebook: dict[str, Any]) -> str:
 def planned_files(folder: Path) -> dict[Path, str]:
     """Every file the script writes, with its new content."""
     lessons = find_lessons(folder)
-    planned = {folder / INDEX_NAME: notebook_text(index_notebook(lessons))}
+    notebooks = {lesson.name: read_notebook(lesson.path) for lesson in lessons}
+    questions = {name: prediction_questions(notebook) for name, notebook in notebooks.items()}
+    planned = {folder / INDEX_NAME: notebook_text(index_notebook(lessons, questions))}
     for position, lesson in enumerate(lessons):
-        notebook = with_navigation(read_notebook(lesson.path), nav_text(lessons, position))
+        notebook = with_navigation(notebooks[lesson.name], nav_text(lessons, position), lesson.title,
+                                   len(questions[lesson.name]))
         planned[lesson.path] = notebook_text(without_outputs(notebook))
+    for name in PAGES:
+        path = folder / name
+        if not path.is_file():
+            continue
+        notebook = read_notebook(path)
+        title, _summary = title_and_summary(path, notebook)
+        notebook = with_navigation(notebook, page_nav_text(), title)
+        if name == TEACHER:
+            notebook = with_predictions(notebook, predictions_text(lessons, questions))
+        planned[path] = notebook_text(without_outputs(notebook))
     return planned
 
 

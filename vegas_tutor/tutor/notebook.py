@@ -9,11 +9,19 @@ A lesson's computed tables are full of dollar amounts, and a notebook's math typ
 (True, True)
 >>> paragraph("Anna takes $80k & Denny $30k", bold="Paid:").data
 '<p class="tex2jax_ignore mathjax_ignore"><strong>Paid:</strong> Anna takes $80k &amp; Denny $30k</p>'
+
+Chances are shown in words a learner reads aloud, the exact fraction only on demand:
+
+>>> chance(Fraction(1, 27)), chance(Fraction(14316139, 14348907)), chance(Fraction(1, 2)), chance(Fraction(0))
+('about 3.7% (1 in 27)', 'about 99.8%', 'exactly 50%', 'impossible (0%)')
+>>> exact_details(Fraction(14316139, 14348907)).endswith('<p>14,316,139 / 14,348,907</p></details>')
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from html import escape
 
 from IPython.display import HTML
@@ -34,3 +42,27 @@ def paragraph(text: str, *, bold: str = "") -> HTML:
     """One paragraph of plain text (optionally led by a bold phrase), left to MathJax alone."""
     lead = f"<strong>{escape(bold)}</strong> " if bold else ""
     return HTML(f'<p class="{IGNORE_MATH}">{lead}{escape(text)}</p>')  # type: ignore[no-untyped-call]
+
+
+def chance(p: Fraction) -> str:
+    """A probability in words: "about 3.7% (1 in 27)", "exactly 50%", "certain (100%)"."""
+    p = Fraction(p)
+    if not 0 <= p <= 1:
+        raise ValueError(f"a probability lies between 0 and 1, got {p}")
+    if p == 0:
+        return "impossible (0%)"
+    if p == 1:
+        return "certain (100%)"
+    if (p * 1000).denominator == 1:
+        return f"exactly {float(p * 100):g}%"
+    percent = float(p * 100)
+    shown = f"{percent:.1f}" if percent >= 0.1 else f"{percent:.2g}"
+    one_in = f" (1 in {p.denominator:,})" if p.numerator == 1 else ""
+    return f"about {shown}%{one_in}"
+
+
+def exact_details(p: Fraction, summary: str = "The exact figure") -> str:
+    """HTML: a closed details line that shows ``p`` as an exact fraction when opened."""
+    p = Fraction(p)
+    return (f'<details class="{IGNORE_MATH} vt-exact"><summary>{escape(summary)}</summary>'
+            f"<p>{p.numerator:,} / {p.denominator:,}</p></details>")
