@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,9 @@ HOST = "127.0.0.1"
 
 DEFAULT_PORT = 8866
 PREHEAT_CHOICES = ("first", "all", "none")
+MAX_SOCKET_DIR = 40
+"""Kernels use Unix sockets only when the temporary folder's path is at most this long: a socket's path
+(``<tmp>/voila_xxxxxxxx/kernel-<id>-ipc-N``) must stay under 108 characters."""
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
 """Where the landing page is rendered, relative to the server root."""
 
@@ -148,7 +152,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
             f"--LessonsVoila.preheat_first={not every}",
         ]
     argv += culling_argv(options.cull_idle)
-    if sys.platform.startswith("linux"):
+    if sys.platform.startswith("linux") and len(tempfile.gettempdir()) <= MAX_SOCKET_DIR:
         # Kernels talk over Unix sockets: TCP ports picked for a kernel can be taken by another process
         # before it binds them ("Address already in use" under load); and no other user can reach them.
         argv.append("--KernelManager.transport=ipc")

@@ -24,6 +24,7 @@ Environment: ``VEGAS_TUTOR_HUB_PREFIX`` (default /tmp/vegas-tutor-hub), ``VEGAS_
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from vegas_tutor.resources import lessons_dir
@@ -37,6 +38,8 @@ port = int(os.environ.get("VEGAS_TUTOR_HUB_PORT", "8000"))
 kernel_idle = int(os.environ.get("VEGAS_TUTOR_HUB_KERNEL_IDLE", "600"))
 server_idle = int(os.environ.get("VEGAS_TUTOR_HUB_SERVER_IDLE", "1800"))
 password = os.environ.get("VEGAS_TUTOR_HUB_PASSWORD")
+kernel_sockets = Path(tempfile.gettempdir()) / "vegas-tutor-kernels"
+kernel_sockets.mkdir(mode=0o700, exist_ok=True)
 if not password:
     sys.exit("jupyterhub_config.py: set VEGAS_TUTOR_HUB_PASSWORD, the class password")
 
@@ -70,7 +73,10 @@ c.Spawner.args = [
     f"--MappingKernelManager.cull_idle_timeout={kernel_idle}",
     f"--MappingKernelManager.cull_interval={max(1, min(60, kernel_idle // 20))}",
     "--MappingKernelManager.cull_connected=True",
-    "--KernelManager.transport=ipc",  # no TCP port of a kernel can be taken by another process
+    # Kernels on Unix sockets (no TCP port of theirs can be taken by another process), in a short folder:
+    # a socket's path must stay under 108 characters, which a learner's runtime folder would not.
+    "--KernelManager.transport=ipc",
+    f"--MappingKernelManager.connection_dir={kernel_sockets}",
     "--ServerApp.open_browser=False",
 ]
 if os.geteuid() == 0:  # the spawner runs learners' servers as the hub's user: root on a throwaway machine
