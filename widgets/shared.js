@@ -107,7 +107,10 @@ function coalesce(fn) {
  * The render shell every board shares: the root element's classes and role, one redraw per burst of model
  * changes (in `changes`), the arrow keys of a scenario stepper, the board's own keys, and the clean-up.
  * `view(send, drawNow)` builds the content; `summary()` the text after "<title>. " in the root's label;
- * `keys(event)` the message a key sends (or null).
+ * `keys(event)` the message a key sends (or null). Above the content it keeps the board's notice line: the
+ * offer to resume a saved game (`gameKeeper`) and what the connection to the lesson is (`connectionWatch`);
+ * while the lesson cannot be reached, every control of the board is disabled and nothing is sent.
+ * A view that throws is drawn once more, then replaced by a plain message with a Reload button.
  * @param {{ model: Model, el: HTMLElement }} props
  * @param {{ prefix: string, title: string, changes: string[], view: (send: (msg: object) => void, drawNow: () => void) => Node,
  *           summary: () => string, keys?: (event: KeyboardEvent) => object|null }} board
@@ -118,16 +121,46 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "region");
   el.setAttribute("aria-roledescription", title);
+  let failures = 0;
   /** @param {object} msg */
-  const send = (msg) => model.send(msg);
+  const send = (msg) => {
+    if (connection.status === "lost" || connection.status === "stopped") return;  // dropped, not queued for later
+    model.send(msg);
+    connection.expectAnswer();
+  };
+  const build = () => {
+    const notice = noticeLine(prefix, keeper, connection, send);
+    let content;
+    try {
+      content = view(send, draw);
+      failures = 0;
+    } catch (error) {
+      console.error(`${title} could not be drawn`, error);
+      failures += 1;
+      if (failures === 1) setTimeout(draw, 300);  // one more try: a model caught half-way through an update
+      content = failures === 1 ? h("p", { text: "Drawing the board…" }) : reloadBox(
+        `The ${title.toLowerCase()} could not be drawn. Reload the page to try again — your game is saved.`);
+    }
+    return h("div", { class: "vt-frame" }, notice, content);
+  };
   const draw = () => {
     const start = performance.now();
-    redraw(el, () => view(send, draw));
+    redraw(el, build);
+    const offline = connection.status === "lost" || connection.status === "stopped";
+    el.classList.toggle("vt-offline", offline);
+    if (offline) {
+      for (const control of el.querySelectorAll("button, input, select, textarea")) {
+        if (!control.closest(".vt-notice")) /** @type {HTMLButtonElement} */ (control).disabled = true;
+      }
+    }
     el.setAttribute("aria-label", `${title}. ${summary()}`);
     el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by the benchmarks
     el.dataset.version = String(model.get("version"));
+    el.dataset.connection = connection.status;
   };
   const later = coalesce(draw);
+  const keeper = gameKeeper(model, later);
+  const connection = connectionWatch(model, el, later);
   for (const name of changes) model.on(`change:${name}`, later);
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
@@ -147,7 +180,262 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   return () => {
     for (const name of changes) model.off(`change:${name}`, later);
     el.removeEventListener("keydown", onKey);
+    keeper.dispose();
+    connection.dispose();
   };
+}
+
+/** A plain message with a Reload button (a board that cannot go on without a fresh page). @param {string} text */
+function reloadBox(text) {
+  return h("div", { class: "vt-reload-box", role: "alert" }, h("p", { text }),
+    h("button", { type: "button", class: "vt-notice-button", "data-key": "reload", onclick: () => location.reload() },
+      "Reload the page"));
+}
+
+// ----------------------------------------------------------------------------- the game kept in the browser
+const SAVED_PREFIX = "vegas-tutor:game:";
+
+/**
+ * Where a board's game is kept: the page's address and the board's id (sent by Python); null without an id
+ * (a scenario stepper keeps nothing). @param {Model} model
+ */
+function savedKey(model) {
+  const id = model.get("board_id");
+  return id ? `${SAVED_PREFIX}${location.pathname}#${id}` : null;
+}
+
+/** The kept game under `key` ({record, moves, at}), or null. @param {string} key */
+function readSaved(key) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) || "null");
+    return kept && typeof kept.record === "string" && Number.isInteger(kept.moves) ? kept : null;
+  } catch (error) {
+    return null;  // storage off (private mode) or an entry that is not ours
+  }
+}
+
+/**
+ * Keep `saved` under `key`; when the storage is full, drop the other kept games, oldest first, and try again.
+ * @param {string} key @param {{ record: string, moves: number, game: string }} saved @returns {boolean} kept
+ */
+function writeSaved(key, saved) {
+  const text = JSON.stringify({ record: saved.record, moves: saved.moves, game: saved.game, at: Date.now() });
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      localStorage.setItem(key, text);
+      return true;
+    } catch (error) {
+      let oldest = null;
+      let oldestAt = Infinity;
+      try {
+        for (let i = 0; i < localStorage.length; i++) {
+          const other = localStorage.key(i);
+          if (!other || other === key || !other.startsWith(SAVED_PREFIX)) continue;
+          const at = (readSaved(other) || { at: 0 }).at || 0;
+          if (at < oldestAt) [oldest, oldestAt] = [other, at];
+        }
+        if (oldest === null) return false;
+        localStorage.removeItem(oldest);
+      } catch (again) {
+        return false;
+      }
+    }
+  }
+  return false;
+}
+
+/** "just now", "3 minutes ago", "2 hours ago", "on 4/5/2026". @param {number} at */
+function savedAgo(at) {
+  const minutes = Math.round((Date.now() - at) / 60000);
+  if (!Number.isFinite(minutes) || minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} hour${minutes < 90 ? "" : "s"} ago`;
+  return `on ${new Date(at).toLocaleDateString()}`;
+}
+
+/**
+ * Keeps the board's game (`saved`, after every accepted move) in the page's local storage. When the page
+ * comes back with another game kept for this board, it holds the kept one and offers it (`offer`) until the
+ * learner chooses: `resume` sends it to Python (which checks it), `fresh` keeps the new game instead.
+ * @param {Model} model @param {() => void} changed
+ */
+function gameKeeper(model, changed) {
+  const key = savedKey(model);
+  const keeper = {
+    /** @type {{ record: string, moves: number, at: number }|null} */ offer: null,
+    note: "",
+    /** @param {(msg: object) => void} send */
+    resume(send) {
+      if (!keeper.offer) return;
+      send({ type: "resume", record: keeper.offer.record });
+      keeper.offer = null;
+      changed();
+    },
+    fresh() {
+      keeper.offer = null;
+      keep();
+      changed();
+    },
+    dispose() {
+      model.off("change:saved", onSaved);
+    },
+  };
+  if (!key) return keeper;
+  const keep = () => {
+    const saved = model.get("saved") || {};
+    if (keeper.offer) return;  // the kept game waits for the learner's choice: never overwritten before
+    if (saved.too_long) {
+      keeper.note = `This game is too long to keep in the browser (${Math.round(saved.too_long / 1000)} kB): `
+        + "a reload starts a new one.";
+    } else if (typeof saved.record === "string") {
+      keeper.note = writeSaved(key, saved) ? "" : "This browser does not keep the game (its storage is off or full).";
+    }
+  };
+  const onSaved = () => {
+    keep();
+    changed();
+  };
+  const current = model.get("saved") || {};
+  const kept = readSaved(key);
+  if (kept && kept.moves > 0 && kept.record !== current.record) keeper.offer = kept;
+  keep();
+  model.on("change:saved", onSaved);
+  return keeper;
+}
+
+// ----------------------------------------------------------------------------- the connection to the lesson
+const PING_EVERY_MS = 4000;
+const ANSWER_WITHIN_MS = 8000;
+const ACTIVE_FOR_MS = 120000;
+const STOPPED_AFTER_MS = 30000;
+const BACK_SHOWN_MS = 5000;
+
+/**
+ * What the board knows of its lesson's kernel: "ok", "lost" (no answer or no connection: trying again),
+ * "stopped" (the kernel died or restarted: the board's Python side is gone) or "back" (answering again).
+ * It listens to the kernel's connection and status signals when the widget manager offers them, and sends a
+ * `ping` every few seconds while the learner uses the page (an idle tab sends none, so an idle kernel can
+ * still be culled); a ping or a move not answered within ANSWER_WITHIN_MS means the lesson is unreachable.
+ * @param {Model} model @param {HTMLElement} el @param {() => void} changed
+ */
+function connectionWatch(model, el, changed) {
+  const watch = { status: "ok", expectAnswer, dispose };
+  let pingNumber = 0;
+  let waitingSince = 0;
+  let lostSince = 0;
+  let lastPing = 0;
+  let lastActive = Date.now();
+  let backTimer = 0;
+  const set = (/** @type {string} */ status) => {
+    if (watch.status === status || watch.status === "stopped") return;  // a stopped kernel stays stopped
+    const wasOut = watch.status === "lost";
+    watch.status = status;
+    lostSince = status === "lost" ? Date.now() : 0;
+    clearTimeout(backTimer);
+    if (status === "ok" && wasOut) {
+      watch.status = "back";
+      backTimer = setTimeout(() => { if (watch.status === "back") { watch.status = "ok"; changed(); } }, BACK_SHOWN_MS);
+    }
+    changed();
+  };
+  function ping() {
+    pingNumber += 1;
+    lastPing = Date.now();
+    if (!waitingSince) waitingSince = lastPing;
+    try {
+      model.send({ type: "ping", n: pingNumber });
+    } catch (error) {
+      set("lost");
+    }
+  }
+  function expectAnswer() {
+    lastActive = Date.now();
+    ping();  // answered after the move (messages are handled in order): the move reached Python
+  }
+  const onMessage = (/** @type {any} */ msg) => {
+    if (!msg || msg.type !== "pong") return;
+    waitingSince = 0;
+    if (watch.status === "lost") set("ok");
+  };
+  const kernel = model.widget_manager && /** @type {any} */ (model.widget_manager).kernel;
+  const onConnection = (/** @type {any} */ _k, /** @type {string} */ status) => {
+    if (status === "connected") ping();
+    else set("lost");
+  };
+  const onStatus = (/** @type {any} */ _k, /** @type {string} */ status) => {
+    if (status === "dead" || status === "restarting" || status === "autorestarting") set("stopped");
+  };
+  if (kernel && kernel.connectionStatusChanged && kernel.statusChanged) {
+    kernel.connectionStatusChanged.connect(onConnection);
+    kernel.statusChanged.connect(onStatus);
+    if (kernel.status === "dead") watch.status = "stopped";
+  }
+  const onActive = () => { lastActive = Date.now(); };
+  el.addEventListener("pointerdown", onActive);
+  el.addEventListener("keydown", onActive);
+  el.addEventListener("pointermove", onActive, { passive: true });
+  model.on("msg:custom", onMessage);
+  const tick = () => {
+    const now = Date.now();
+    if (watch.status === "stopped") return;
+    if (waitingSince && now - waitingSince > ANSWER_WITHIN_MS) set("lost");
+    if (watch.status === "lost" && kernel && kernel.connectionStatus === "connected" && now - lostSince > STOPPED_AFTER_MS) {
+      set("stopped");  // connected, yet nothing answers: the kernel behind the page is not this board's any more
+      return;
+    }
+    const active = document.visibilityState === "visible" && now - lastActive < ACTIVE_FOR_MS;
+    if ((active || watch.status === "lost") && now - lastPing >= PING_EVERY_MS) ping();
+  };
+  const timer = setInterval(tick, 1000);
+  function dispose() {
+    clearInterval(timer);
+    clearTimeout(backTimer);
+    model.off("msg:custom", onMessage);
+    el.removeEventListener("pointerdown", onActive);
+    el.removeEventListener("keydown", onActive);
+    el.removeEventListener("pointermove", onActive);
+    if (kernel && kernel.connectionStatusChanged && kernel.statusChanged) {
+      kernel.connectionStatusChanged.disconnect(onConnection);
+      kernel.statusChanged.disconnect(onStatus);
+    }
+  }
+  return watch;
+}
+
+/**
+ * The board's notice line: the lesson unreachable or back, the offer to resume a kept game, a note on keeping.
+ * @param {string} prefix @param {ReturnType<typeof gameKeeper>} keeper
+ * @param {ReturnType<typeof connectionWatch>} connection @param {(msg: object) => void} send
+ */
+function noticeLine(prefix, keeper, connection, send) {
+  const button = (/** @type {string} */ key, /** @type {string} */ text, /** @type {() => void} */ onclick, primary = false) =>
+    h("button", { type: "button", class: ["vt-notice-button", `${prefix}-button`, primary && `${prefix}-primary`],
+      "data-key": key, onclick }, text);
+  const reload = () => location.reload();
+  const parts = [];
+  if (connection.status === "lost") {
+    parts.push(h("div", { class: "vt-notice vt-notice-lost", role: "alert" },
+      h("p", { text: "Connection to the lesson lost — trying again… The buttons come back when it answers." }),
+      h("p", { class: "vt-notice-small" }, "If this lasts, reload the page: your game is saved. ",
+        button("reload", "Reload the page", reload))));
+  } else if (connection.status === "stopped") {
+    parts.push(h("div", { class: "vt-notice vt-notice-stopped", role: "alert" },
+      h("p", { text: "The lesson's kernel stopped; reload the page to continue — your game is saved." }),
+      button("reload", "Reload the page", reload, true)));
+  } else if (connection.status === "back") {
+    parts.push(h("div", { class: "vt-notice vt-notice-back", role: "status" },
+      h("p", { text: "✓ Connected to the lesson again: the board answers." })));
+  }
+  if (keeper.offer && (connection.status === "ok" || connection.status === "back")) {  // a choice needs the lesson
+    const offer = keeper.offer;
+    parts.push(h("div", { class: "vt-notice vt-notice-offer", role: "group", "aria-label": "A saved game" },
+      h("p", { text: `Resume your game from move ${offer.moves}? (saved ${savedAgo(offer.at)})` }),
+      h("div", { class: "vt-notice-buttons" },
+        button("resume", "Resume", () => keeper.resume(send), true),
+        button("fresh", "Start fresh", () => keeper.fresh()))));
+  }
+  if (keeper.note) parts.push(h("p", { class: "vt-notice vt-notice-note", text: keeper.note }));
+  return h("div", { class: "vt-notices", "aria-live": "polite" }, parts);
 }
 
 /** " Keys: right and left arrows step the example." while a scenario is stepped, else "". @param {Model} model */
