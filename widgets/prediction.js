@@ -4,8 +4,6 @@
 /** @typedef {{ get(name: string): any, on(event: string, cb: Function): void, off(event: string, cb: Function): void,
  *   send(content: any): void }} Model */
 
-let vtPredictionCount = 0;
-
 function make(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -16,7 +14,8 @@ function make(tag, attrs = {}, text = "") {
 export default {
   /** @param {{ model: Model, el: HTMLElement }} ctx */
   render({ model, el }) {
-    const id = `vt-prediction-${++vtPredictionCount}`;
+    // anywidget may evaluate this module once per widget: a random id keeps each card's radio group its own
+    const id = `vt-prediction-${Math.random().toString(36).slice(2, 10)}`;
     el.classList.add("vt-prediction", "tex2jax_ignore", "mathjax_ignore");
     const question = make("p", { id: `${id}-q`, class: "vt-question" });
     question.append(make("strong", {}, "Predict: "), document.createTextNode(model.get("question")));
