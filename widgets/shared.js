@@ -276,6 +276,11 @@ function gameKeeper(model, changed) {
       keep();
       changed();
     },
+    /** Why Python refused the kept game just sent ("" unless it was). */
+    refused() {
+      const saved = model.get("saved") || {};
+      return typeof saved.refused === "string" ? saved.refused : "";
+    },
     dispose() {
       model.off("change:saved", onSaved);
     },
@@ -434,6 +439,11 @@ function noticeLine(prefix, keeper, connection, send) {
         button("resume", "Resume", () => keeper.resume(send), true),
         button("fresh", "Start fresh", () => keeper.fresh()))));
   }
+  const refused = keeper.refused();
+  if (refused) {
+    parts.push(h("div", { class: "vt-notice vt-notice-refused", role: "alert" },
+      h("p", { text: `Your saved game could not be resumed: ${refused}. A new game has started.` })));
+  }
   if (keeper.note) parts.push(h("p", { class: "vt-notice vt-notice-note", text: keeper.note }));
   return h("div", { class: "vt-notices", "aria-live": "polite" }, parts);
 }
@@ -472,7 +482,8 @@ function stepperPanel(prefix, stepper, send) {
  * @param {string} prefix @param {Model} model
  */
 function errorLine(prefix, model) {
-  const error = model.get("error");
+  const saved = model.get("saved") || {};
+  const error = saved.refused && String(model.get("error")).includes(saved.refused) ? "" : model.get("error");  // said above
   return h("p", { class: ["vt-error", `${prefix}-error`, !error && "vt-error-none"], role: "alert" },
     error ? [h("span", { "aria-hidden": "true", text: "⚠ " }), h("strong", { text: "Not allowed: " }), error] : null);
 }

@@ -107,7 +107,10 @@ def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(
     assert not board.handle({"type": "resume", "record": json.dumps(envelope)})
     assert "your saved game was refused" in board.error and "checksum" in board.error
     assert "a new game has started" in board.error
+    assert board.saved["refused"] == "saved game failed its checksum: it was corrupted or edited"
     assert board.state.history != played_before and board.saved["record"] == board.state.to_json()
+    _play(board, move, 1)
+    assert "refused" not in board.saved
 
 
 @pytest.mark.parametrize(("game", "make", "move"), BOARDS, ids=IDS)

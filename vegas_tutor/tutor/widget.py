@@ -65,7 +65,8 @@ class TutorWidget(anywidget.AnyWidget):
     and the board's rank among the playable boards of that game made in this kernel ("las_vegas-1")."""
     saved = t.Dict().tag(sync=True)
     """The real game as a sealed record after the last accepted move: ``record``, ``moves`` (actions played),
-    ``game``; ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``. Empty on a stepper."""
+    ``game``; ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right
+    after a kept game was refused. Empty on a stepper."""
 
     _made: ClassVar[Counter[str]] = Counter()
     """How many playable boards of each game this kernel made (the default ``board_id``)."""
@@ -181,6 +182,7 @@ class TutorWidget(anywidget.AnyWidget):
             self._carry_out(NewGameIntent())
             with self.hold_sync():
                 self._save_record()
+                self.saved = {**self.saved, "refused": str(bad)}  # the page says it above the board
                 self._refresh()
             raise IllegalActionError(f"your saved game was refused ({bad}); a new game has started") from None
         self.show_state(state)
