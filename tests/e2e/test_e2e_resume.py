@@ -1,7 +1,8 @@
 """Nothing lost, nothing silent, through the served app: a board keeps its game in the page's storage; a killed
 kernel, a frozen one and a server restart are said in plain words with the board's controls disabled; after a
 reload the board offers the kept game and resumes it at the same move; a tampered record is refused with its
-reason and a new game starts; a widget that failed to display is retried once, then a Reload message.
+reason and a new game starts; a widget that failed to display is retried once, then a Reload message (the
+page script of ``vegas_tutor/voila_template``).
 
 These tests use a browser context of their own (a storage of their own) and the full-game Las Vegas lesson;
 the server-restart test starts and stops its own server, by its process id.
@@ -28,6 +29,7 @@ from e2e_app import (
     open_page,
     start_server,
     stop_server,
+    wait_until_rendered,
     watch_errors,
 )
 
@@ -255,3 +257,37 @@ def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(resume_pag
         stop_server(again)
         with contextlib.suppress(psutil.Error):
             own_server.process.kill()
+
+
+_BREAK_A_WIDGET = """() => {
+  const out = document.querySelector('.jp-OutputArea-output');
+  const node = document.createElement('div');
+  node.className = 'jupyter-widgets lm-Widget';
+  node.textContent = 'Error displaying widget: model not found';
+  out.appendChild(node);
+}"""
+
+
+def test_a_widget_that_failed_to_display_is_retried_once_then_a_reload_message(resume_page: Page,
+                                                                               app_server: AppServer) -> None:
+    page = resume_page
+    _open(page, app_server)
+    page.evaluate("() => Object.keys(sessionStorage).forEach(k => sessionStorage.removeItem(k))")
+    with page.expect_navigation(wait_until="commit", timeout=UPDATE_TIMEOUT_MS):
+        page.evaluate(_BREAK_A_WIDGET)  # as Voilà shows a widget whose model did not arrive
+    watch_errors(page).clear()
+    wait_until_rendered_or_fail(page, app_server)
+    page.evaluate(_BREAK_A_WIDGET)  # the same again, right after the retry: no second reload
+    message = page.locator(".vegas-tutor-widget-failed")
+    message.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    assert "could not be shown" in message.inner_text()
+    assert message.get_by_role("button", name="Reload the page").is_visible()
+    assert page.evaluate("() => document.body.dataset.vegasTutorRetry") == "failed"
+    page.evaluate("() => Object.keys(sessionStorage).forEach(k => sessionStorage.removeItem(k))")
+
+
+def wait_until_rendered_or_fail(page: Page, server: AppServer) -> None:
+    try:
+        wait_until_rendered(page, ".lv-root")
+    except AppError as error:
+        pytest.fail(f"{error}\nserver log:\n{server.log_tail()}", pytrace=False)
