@@ -68,15 +68,14 @@ c.Spawner.notebook_dir = str(lessons_dir())
 c.Spawner.default_url = "/voila/render/index.ipynb"
 c.Spawner.start_timeout = 180  # a class logging in at once on a small machine
 c.Spawner.http_timeout = 120
-c.Spawner.mem_limit = None
+c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": str(kernel_sockets)}
 c.Spawner.args = [
     f"--MappingKernelManager.cull_idle_timeout={kernel_idle}",
     f"--MappingKernelManager.cull_interval={max(1, min(60, kernel_idle // 20))}",
     "--MappingKernelManager.cull_connected=True",
-    # Kernels on Unix sockets (no TCP port of theirs can be taken by another process), in a short folder:
-    # a socket's path must stay under 108 characters, which a learner's runtime folder would not.
+    # Kernels on Unix sockets (no TCP port of theirs can be taken by another process), in a short runtime
+    # folder (below): a socket's path must stay under 108 characters, which a learner's home would not.
     "--KernelManager.transport=ipc",
-    f"--MappingKernelManager.connection_dir={kernel_sockets}",
     "--ServerApp.open_browser=False",
 ]
 if os.geteuid() == 0:  # the spawner runs learners' servers as the hub's user: root on a throwaway machine

@@ -2,10 +2,11 @@
 
 Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). For each N it starts a fresh hub from
 ``jupyterhub_config.py`` (lesson kernels culled after ``--kernel-idle`` seconds), then, for every learner:
-logs in with the class password (the hub's login form), starts the learner's server through the hub's API
-and opens the landing page (the hub's OAuth hand-over to the learner's server happens there, as in a
-browser). Then every learner opens the lesson at the same moment and plays, as ``bench/bench_load.py``'s
-learners do, through the hub's proxy; half leave with the page's shutdown beacon, half vanish.
+logs in with the class password (the hub's login form, which starts the learner's server), waits until
+the hub's API says that server is ready, and opens the landing page (the hub's OAuth hand-over to the
+learner's server happens there, as in a browser). Then every learner opens the lesson at the same moment
+and plays, as ``bench/bench_load.py``'s learners do, through the hub's proxy; half leave with the page's
+shutdown beacon, half vanish.
 
 Reports the same figures as ``bench/bench_load.py`` plus the servers' start time, with memory (PSS) summed
 over every process the hub started (proxy, learners' servers, kernels) minus the idle hub's. Not run on CI.
@@ -127,11 +128,8 @@ def log_in(hub: Hub, name: str) -> tuple[http.cookiejar.CookieJar, urllib.reques
     return jar, opener
 
 
-def start_servers(hub: Hub, names: list[str]) -> list[float]:
-    """Ask the hub to start every learner's server at once; the seconds until each was ready."""
-    started = time.monotonic()
-    for name in names:
-        hub.api("POST", f"users/{name}/server")
+def wait_for_servers(hub: Hub, names: list[str], started: float) -> list[float]:
+    """Wait until every learner's server (started by the login) is ready; the seconds since ``started``."""
     ready: dict[str, float] = {}
     while len(ready) < len(names) and time.monotonic() - started < START_TIMEOUT:
         for name in names:
@@ -150,8 +148,9 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
         time.sleep(3)
         baseline = pss_mb(hub.processes())
         names = [f"learner{i:02d}" for i in range(n)]
-        sessions = [log_in(hub, name) for name in names]
-        spawn = start_servers(hub, names)
+        started = time.monotonic()
+        sessions = [log_in(hub, name) for name in names]  # as in class: the login starts the learner's server
+        spawn = wait_for_servers(hub, names, started)
         for (_jar, opener), name in zip(sessions, names, strict=True):  # the OAuth hand-over, as a browser
             opener.open(f"{hub.url}user/{name}/voila/render/index.ipynb", timeout=120).read()
         jars = [{cookie.name: cookie.value for cookie in jar} for jar, _opener in sessions]
