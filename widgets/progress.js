@@ -54,7 +54,12 @@ function renderLesson(model, root) {
   }, VT_TICK_SECONDS * 1000);
   const onStorage = () => show();
   window.addEventListener("storage", onStorage);
-  return () => { window.clearInterval(timer); window.removeEventListener("storage", onStorage); };
+  window.addEventListener("vt-progress", onStorage);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener("vt-progress", onStorage);
+  };
 }
 
 function renderCourse(model, root) {

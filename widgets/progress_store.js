@@ -19,6 +19,7 @@ function vtLoadProgress() {
 function vtSaveProgress(data) {
   try {
     window.localStorage.setItem(VT_PROGRESS_KEY, JSON.stringify(data));
+    window.dispatchEvent(new Event("vt-progress"));  // other widgets of this page redraw ("storage" is for other tabs)
   } catch (_error) { /* storage full or refused: progress is a convenience, never an error */ }
 }
 
