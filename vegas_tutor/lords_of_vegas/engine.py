@@ -464,10 +464,8 @@ class State(GameStateBase[Data, Entry]):
 
     def describe(self) -> str:
         d = self._d
-        who = self.current_player
         seats = ", ".join(f"{PLAYER_NAMES[p]} ${d.money[p]} {d.score[p]}pts" for p in range(d.players))
-        actor = "game over" if who is None else f"{PLAYER_NAMES[who]} to act"
-        return f"{phase_words(d)}; {actor}; {seats}"
+        return f"{phase_words(d)} ({seats})"
 
 
 def new_game(players: int = 4, *, seed: int | None = None) -> State:

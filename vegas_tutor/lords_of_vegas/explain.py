@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
@@ -18,21 +20,49 @@ from vegas_tutor.lords_of_vegas.board import LOTS, TILES_PER_COLOUR
 from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, PLAYER_NAMES, Data
 
 
-def phase_words(d: Data) -> str:
-    words = {
-        "deal": "setup: dealing property cards",
-        "start_roll": "setup: rolling for the start player",
-        "draw": "step 1: a card is to be drawn",
-        "draw_move": "step 1: the drawer must choose a die to move",
-        "tie_roll": "a tie is to be re-rolled",
-        "play": "step 2: play",
-        "reorg_roll": "a reorganize is to be rolled",
-        "reorg_place": "a reorganize's dice are being placed",
-        "layoff": "the boss decides on laying off the bet",
-        "gamble_roll": "a bet is to be rolled",
-        "over": "the game is over",
-    }
-    return words[d.phase]
+def phase_words(d: Data, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """Where the game is, as one sentence naming who acts (``you``: that seat in the second person).
+
+    >>> from vegas_tutor.lords_of_vegas import State
+    >>> phase_words(State.position(3, money=[5, 5, 5]).data())
+    'Blue builds, sprawls, remodels, reorganizes or gambles, or ends the turn (step 2 of the turn).'
+    >>> phase_words(State.position(3, phase="draw", turn=2).data(), you=2)
+    'You draw a card (step 1 of the turn).'
+    """
+    shown = list(names) if names is not None else [n.capitalize() for n in PLAYER_NAMES[: d.players]]
+    who = rules.current_player(d)
+
+    def does(plain: str, third: str | None = None) -> str:
+        assert who is not None
+        if who == you:
+            return f"You {plain}"
+        return f"{shown[who]} {third or plain + 's'}"
+
+    their = "your" if who == you else "their"
+    if d.phase == "deal":
+        return "The setup: the lot cards are dealt, two to each player."
+    if d.phase == "start_roll":
+        return f"The setup: {does('roll')} two dice to see who starts."
+    if d.phase == "draw":
+        return f"{does('draw')} a card (step 1 of the turn)."
+    if d.phase == "draw_move":
+        return f"{does('choose', 'chooses')} which of {their} dice moves to the drawn tile {d.card}."
+    if d.phase == "tie_roll":
+        return "The tied top dice of a casino are rolled again."
+    if d.phase == "play":
+        if who == you:
+            return "You build, sprawl, remodel, reorganize or gamble, or end the turn (step 2 of the turn)."
+        return f"{does('build')}, sprawls, remodels, reorganizes or gambles, or ends the turn (step 2 of the turn)."
+    if d.phase == "reorg_roll":
+        return f"{does('roll')} the dice of the casino being reorganized."
+    if d.phase == "reorg_place":
+        return f"{does('place')} {their} re-rolled dice on {their} tiles of the casino."
+    if d.phase == "layoff":
+        assert d.bet is not None
+        return f"{does('decide')} whether to lay off half of the ${d.bet[1]} bet at {d.bet[0]}."
+    if d.phase == "gamble_roll":
+        return f"{does('roll')} two dice for the bet."
+    return "The game is over."
 
 
 def why_not(d: Data, action: Action) -> str:
@@ -41,7 +71,7 @@ def why_not(d: Data, action: Action) -> str:
     phase_of = {MoveDie: "draw_move", PlaceDie: "reorg_place", LayOff: "layoff"}
     wanted = phase_of.get(type(action), "play")
     if d.phase != wanted:
-        return f"not now ({phase_words(d)})"
+        return f"not now: {phase_words(d)}"
     money = d.money[p]
     who = PLAYER_NAMES[p]
     if isinstance(action, Build | Sprawl):
