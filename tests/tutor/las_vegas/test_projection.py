@@ -148,3 +148,10 @@ def test_outlook_view_now_is_the_exact_payout_and_totals_add_up() -> None:
 def test_every_scenario_step_projects_to_json(sid: str) -> None:
     for step in SCENARIOS[sid].steps:
         json.dumps(board_view(step.state, humans=(), highlight=step.highlight, bots=False))
+
+
+def test_the_last_payout_names_its_round_even_from_a_mid_game_position() -> None:
+    from vegas_tutor.las_vegas.scenarios import SCENARIOS
+
+    end = SCENARIOS["LV-END"].steps[-1].state
+    assert end.is_over and board_view(end, humans=())["last_payout"]["round"] == 4

@@ -156,7 +156,8 @@ def board_view(
         for s in range(state.players)
     ]
     placed_any = any(sum(state.placed_on(c)[: state.players]) for c in CASINOS)
-    last_payout = (payout_view(state, state.payouts[-1], len(state.payouts)) if state.payouts else None)
+    paid_round = state.round if state.is_over else state.round - 1  # (a position may start mid-game)
+    last_payout = payout_view(state, state.payouts[-1], paid_round) if state.payouts else None
     you = state.names.index("You") if "You" in state.names else None
     log = say_all(state.events, state.names, you=you)
     recent = log[max(log_from, len(log) - LOG_LINES):]
