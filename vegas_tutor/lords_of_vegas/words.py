@@ -69,7 +69,8 @@ def _move(move_from: str | None) -> str:
 def _action(e: Event, sp: _Speaker) -> str:
     seat, action = e["seat"], parse_action(e["action"])
     if isinstance(action, Build):
-        return f"{sp.does(seat, 'build')} a {action.colour} casino on {action.lot}{_move(action.move_from)}."
+        article = "an" if action.colour[0] in "aeiou" else "a"
+        return f"{sp.does(seat, 'build')} {article} {action.colour} casino on {action.lot}{_move(action.move_from)}."
     if isinstance(action, Sprawl):
         return f"{sp.does(seat, 'sprawl')} {action.colour} into {action.lot}{_move(action.move_from)}."
     if isinstance(action, Remodel):

@@ -1,11 +1,16 @@
-"""``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; random bots play the other seats.
+"""``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; random bots play the other seats
+and trade by the valuation of :mod:`.trading`.
 
 The engine's ``State`` stays in Python. The browser gets one JSON projection (``board``, built on
 :meth:`State.view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
 each is checked here and by the engine, and a refused one sets ``error`` to a plain-words reason and
-changes nothing.
+changes nothing. Trades: the learner proposes one (``{"type": "trade", "trade": "trade blue: ..."}``), the engine
+checks it and the other player accepts or refuses it by its own count, saying why; the other players offer
+trades at the start of the learner's turn or when asked (``ask_offers``), and trade among themselves at the
+start of their own turns. ``pace``: the others' turns are shown half a turn at a time (the card, then the
+actions) at each ``next`` (``"next"``), after a short pause in the browser (``"pause"``), or all at once.
 
->>> board = LordsOfVegasBoard(players=3, seed=4)
+>>> board = LordsOfVegasBoard(players=3, seed=4, pace="all")
 >>> board.board["phase"], board.board["actions"][0]["kind"]
 ('draw', 'draw')
 >>> board.handle({"type": "act", "action": "end turn"}), board.error
@@ -20,34 +25,45 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.lords_of_vegas.actions import Action
+from vegas_tutor.lords_of_vegas.actions import Action, DrawCard
 from vegas_tutor.lords_of_vegas.engine import State, new_game
 from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.lords_of_vegas.intents import (
+    PACES,
     ActIntent,
+    AnswerIntent,
+    AskIntent,
     InspectIntent,
     Intent,
     NewGameIntent,
+    NextIntent,
+    TradeIntent,
     parse_intent,
 )
 from vegas_tutor.tutor.lords_of_vegas.odds_panel import odds_panel
-from vegas_tutor.tutor.lords_of_vegas.projection import board_view, event_words, learner_actions, sentences
+from vegas_tutor.tutor.lords_of_vegas.projection import (
+    board_view,
+    event_words,
+    learner_actions,
+    sentences,
+    trade_view,
+)
+from vegas_tutor.tutor.lords_of_vegas.table import TradeTable
+from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
 from vegas_tutor.tutor.messages import OptionIntent, StepIntent
 from vegas_tutor.tutor.widget import TutorWidget
 
 MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
-LOG_LENGTH = 12
-"""How many recent events the board lists."""
 
 
-class LordsOfVegasBoard(TutorWidget):
+class LordsOfVegasBoard(TradeTable, TutorWidget):
     """A game of Lords of Vegas in the browser: the 48 lots, casinos, dice, players, score track and odds.
 
-    The learner plays seat ``learner`` (shown as "You"); the other seats are random bots that play as soon
-    as it is their turn. Give ``state`` to show or continue any position. ``interactive=False`` makes a
-    board that only shows positions (the scenario stepper).
+    The learner plays seat ``learner`` (shown as "You"); the other seats are random bots, shown at ``pace``
+    (``"next"``, ``"pause"`` or ``"all"``). Give ``state`` to show or continue any position.
+    ``interactive=False`` makes a board that only shows positions (the scenario stepper).
     """
 
     _state: State
@@ -69,8 +85,11 @@ class LordsOfVegasBoard(TutorWidget):
         learner: int = 0,
         show_odds: bool = True,
         interactive: bool = True,
+        pace: str = "next",
         **kwargs: Any,
     ) -> None:
+        if pace not in PACES:
+            raise ConfigError(f"pace must be one of {', '.join(PACES)}, got {pace!r}")
         self._begin(seed)
         if state is None:
             state = new_game(players, seed=self._next_seed())
@@ -79,8 +98,10 @@ class LordsOfVegasBoard(TutorWidget):
         self._learner = learner
         self._state = state.copy()
         self._highlight: tuple[str, ...] = ()
-        self._log: list[str] = []
+        self._log = TurnLog(state.players)
         self._inspect: Action | None = None
+        self._pace = pace
+        self._start_table()
         super().__init__(show_odds=show_odds, interactive=interactive, **kwargs)
         self._ready()
 
@@ -111,7 +132,9 @@ class LordsOfVegasBoard(TutorWidget):
         self._state = state.copy()
         self._highlight = tuple(highlight)
         self._inspect = None
-        self._log = [sentences(state.events)] if state.events else []
+        self._log.clear()
+        self._log.add(sentences(state.events, self.names, self._you), seat=state.turn, setup=False)
+        self._start_table()
         if self.interactive:
             self._play_others()
         self.error = ""
@@ -120,7 +143,25 @@ class LordsOfVegasBoard(TutorWidget):
 
     def _carry_out(self, intent: Intent) -> None:
         if isinstance(intent, OptionIntent):
-            self.show_odds = bool(intent.value)  # the only option: a checked boolean
+            if intent.name == "pace":
+                self._pace = str(intent.value)
+                if self._pace == "all" and self.interactive:
+                    self._waiting = False
+                    self._play_others()
+            else:
+                self.show_odds = bool(intent.value)
+        elif isinstance(intent, TradeIntent):
+            self._check_playable()
+            self._propose(intent.trade)
+        elif isinstance(intent, AnswerIntent):
+            self._check_playable()
+            self._answer_offer(intent.accept)
+        elif isinstance(intent, AskIntent):
+            self._check_playable()
+            self._ask_offers()
+        elif isinstance(intent, NextIntent):
+            self._check_playable()
+            self._go_on()
         elif isinstance(intent, StepIntent):
             self._step(intent.to)
         elif isinstance(intent, InspectIntent):
@@ -133,8 +174,9 @@ class LordsOfVegasBoard(TutorWidget):
             self._check_playable()
             self._state = new_game(self._state.players, seed=self._next_seed())
             self._highlight = ()
-            self._log = []
+            self._log.clear()
             self._inspect = None
+            self._start_table()
             self._play_others()
         else:
             self._play_learner(intent)
@@ -153,21 +195,45 @@ class LordsOfVegasBoard(TutorWidget):
             raise IllegalActionError(f"{intent.action}: {need} now")
         self._apply(intent.action)  # the engine says why a decision is refused, and changes nothing
         self._inspect = None
+        self._offer = None  # an offer lapses with the next action
+        self._highlight = ()
         self._play_others()
 
+    @property
+    def _you(self) -> int | None:
+        return self._learner if self.interactive else None
+
     def _apply(self, action: Action) -> None:
-        who = self._state.current_player
-        self._state.apply(action)
-        self._log = [*self._log, event_words(self._state, action, who)][-LOG_LENGTH:]
-        self._highlight = ()
+        s = self._state
+        who, turn, setup = s.current_player, s.turn, s.phase in ("deal", "start_roll")
+        s.apply(action)
+        self._log.add(event_words(s, action, who, self.names, self._you), seat=turn, setup=setup)
+        if who != self._learner:
+            played = s.history[-1]
+            lots = (getattr(played, "lot", None), getattr(played, "move_from", None),
+                    played.card if isinstance(played, DrawCard) else None)
+            self._highlight = (*self._highlight, *(f"lot:{lot}" for lot in lots if lot))
 
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
-        """Let chance and the bots play until the learner must act (or the game ends)."""
+        """Let chance and the bots play until the learner must act (or the game ends); at the "next" and
+        "pause" paces, stop before each half of another player's turn (its card, then its actions)."""
         s, me = self._state, self._learner
         for _ in range(MAX_BOT_MOVES):
-            if s.is_over or learner_actions(s, me):
+            if s.is_over or self._offer is not None:
                 return
+            if learner_actions(s, me):
+                self._offers_at_turn_start()
+                return
+            key = (s.phase, len(s.seen_cards()))
+            if s.turn != me and s.phase in ("draw", "play") and key != self._passed:
+                if self._pace != "all" and not self._go:
+                    self._waiting = True
+                    return
+                self._go, self._waiting, self._passed, self._highlight = False, False, key, ()
+                if s.phase == "draw":
+                    self._bots_trade(s.turn)
+                    continue  # (a trade may change the position: look again)
             self._apply(random_action(s, self._bot_rng))
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
@@ -185,7 +251,10 @@ class LordsOfVegasBoard(TutorWidget):
         learner = self._learner if self.interactive else None
         with self.hold_sync():
             self.board = board_view(s, learner=learner, names=names, kinds=kinds, highlight=self._highlight,
-                                    log=self._log)
+                                    log=self._log.view(names), you=self._you)
+            self.board = {**self.board, "pace": self._pace, "waiting": self._waiting and self.interactive,
+                          "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)
+                          if self.interactive else None}
             if not self.show_odds:
                 self.odds = {"status": "off"}
             else:

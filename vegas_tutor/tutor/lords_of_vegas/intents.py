@@ -8,6 +8,8 @@ rulebook text (``"build gold on A2"``) and is read back by the engine's own pars
 
 >>> parse_intent({"type": "act", "action": "build gold on A2"})
 ActIntent(action=Build(lot='A2', colour='gold', move_from=None))
+>>> parse_intent({"type": "trade", "trade": "trade blue: $5 lots - dice - for red: $0 lots A2 dice -"}).trade.second
+2
 >>> parse_intent({"type": "act", "action": 7})
 Traceback (most recent call last):
 ...
@@ -21,6 +23,7 @@ from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.lords_of_vegas.actions import Action, parse_action
+from vegas_tutor.lords_of_vegas.trades import Trade, parse_trade
 from vegas_tutor.tutor.messages import (
     NewGameIntent,
     OptionIntent,
@@ -31,9 +34,14 @@ from vegas_tutor.tutor.messages import (
     step_intent,
 )
 
-__all__ = ["ActIntent", "InspectIntent", "Intent", "NewGameIntent", "OptionIntent", "StepIntent", "parse_intent"]
+__all__ = ["ActIntent", "AnswerIntent", "AskIntent", "InspectIntent", "Intent", "NewGameIntent", "NextIntent",
+           "OptionIntent", "StepIntent", "TradeIntent", "parse_intent"]
 
 MAX_ACTION_TEXT = 80
+MAX_TRADE_TEXT = 300
+PACES = ("next", "pause", "all")
+"""How the other players' turns are shown: one half-turn a press of Next, one after a short pause, or all at
+once until the learner must act."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +58,32 @@ class InspectIntent:
     action: Action
 
 
-Intent = ActIntent | InspectIntent | NewGameIntent | OptionIntent | StepIntent
+@dataclass(frozen=True)
+class TradeIntent:
+    """Propose ``trade`` (its first party is the learner) to the player it names; the engine checks it."""
+
+    trade: Trade
+
+
+@dataclass(frozen=True)
+class AnswerIntent:
+    """Accept or refuse the trade another player offers the learner."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class AskIntent:
+    """Ask the other players whether they have a trade to offer the learner."""
+
+
+@dataclass(frozen=True)
+class NextIntent:
+    """Play the next part of the other players' turns (the board waits for it at the "next" pace)."""
+
+
+Intent = (ActIntent | AnswerIntent | AskIntent | InspectIntent | NewGameIntent | NextIntent | OptionIntent
+          | StepIntent | TradeIntent)
 
 OPTIONS = ("show_odds",)
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -59,6 +92,10 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "new_game": (),
     "option": ("name", "value"),
     "step": ("to",),
+    "trade": ("trade",),
+    "answer": ("accept",),
+    "ask_offers": (),
+    "next": (),
 }
 
 
@@ -84,4 +121,20 @@ def parse_intent(content: object) -> Intent:
         return NewGameIntent()
     if kind == "step":
         return step_intent(kind, fields)
-    return option_intent(fields, OPTIONS, {})
+    if kind == "trade":
+        text = fields["trade"]
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_TRADE_TEXT:
+            raise InvalidActionError(f"message 'trade': trade must be a trade's text, got {echo(text)}")
+        try:
+            return TradeIntent(parse_trade(text))
+        except InvalidActionError as exc:
+            raise InvalidActionError(f"message 'trade': {exc}") from None
+    if kind == "answer":
+        if not isinstance(fields["accept"], bool):
+            raise InvalidActionError(f"message 'answer': accept must be true or false, got {echo(fields['accept'])}")
+        return AnswerIntent(fields["accept"])
+    if kind == "ask_offers":
+        return AskIntent()
+    if kind == "next":
+        return NextIntent()
+    return option_intent(fields, OPTIONS, {"pace": PACES})

@@ -17,6 +17,7 @@ from typing import Any
 
 from vegas_tutor.core.events import Event
 from vegas_tutor.lords_of_vegas.actions import (
+    ACTION_TYPES,
     Action,
     Build,
     DrawCard,
@@ -32,8 +33,10 @@ from vegas_tutor.lords_of_vegas.actions import (
 )
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, SCORE_TRACK, STRIP
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.explain import phase_words
 from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES
-from vegas_tutor.lords_of_vegas.words import say_all
+from vegas_tutor.lords_of_vegas.trades import CHOICE_PHASES, TRADE_PHASES
+from vegas_tutor.lords_of_vegas.words import say, say_all
 
 COLOUR_CODES = {"aqua": "Aq", "brown": "Br", "gold": "Go", "purple": "Pu", "silver": "Si", STRIP: "St"}
 """A short text label for each tile and card colour (colour is never the only signal)."""
@@ -86,19 +89,72 @@ def learner_actions(state: State, learner: int | None) -> list[Action]:
     return state.legal_actions()
 
 
-def event_words(state: State, action: Action, seat: int | None) -> str:
-    """What ``action`` (just played by ``seat``) did, in a sentence for the narration or the log."""
-    name = "Chance" if seat is None else state.names[seat].capitalize()
-    if isinstance(action, EndTurn):
-        return f"{name} ends the turn."
-    if state.events:
-        return sentences(state.events)
-    return f"{name}: {action}."
+def event_words(state: State, action: Action, seat: int | None, names: Sequence[str] = DISPLAY_NAMES,
+                you: int | None = None) -> str:
+    """What ``action`` (just played by ``seat``) did, in a sentence for the narration or the log (``you``:
+    the learner's seat, in the second person)."""
+    if isinstance(action, EndTurn) and seat is not None:
+        return "You end the turn." if seat == you else f"{names[seat]} ends the turn."
+    played = state.history[-1] if state.history else action
+    said = sentences(state.events, names, you) if state.events else ""
+    if seat is None:
+        return said or f"Chance: {played}."
+    who = "You" if seat == you else names[seat]
+    if isinstance(played, DrawCard) and not said.startswith(who) and played.card is not None:
+        dealt = f"{who} {'are' if seat == you else 'is'} dealt the card {played.card}." if state.phase in (
+            "deal", "start_roll") else ""
+        return " ".join(x for x in (dealt, said) if x)
+    if isinstance(played, RollDice) and played.values is not None and not said.startswith(who):
+        values = " and ".join(map(str, played.values))
+        return " ".join(x for x in (f"{who} {'roll' if seat == you else 'rolls'} {values}.", said) if x)
+    if not said and isinstance(played, ACTION_TYPES) and not isinstance(played, DrawCard | RollDice):
+        return say(Event("action", seat=seat, action=str(played)), names, you=you)
+    return said or f"{who}: {played}."
 
 
 def sentences(events: Sequence[Event], names: Sequence[str] = DISPLAY_NAMES, you: int | None = None) -> str:
     """The engine's events as one text of sentences (the learner's seat, if given, in the second person)."""
     return " ".join(say_all(events, names, you=you))
+
+
+def status(state: State, names: Sequence[str], you: int | None = None) -> str:
+    """The board's status line: who does what now, in a sentence (the learner as "you")."""
+    plain = [n[5:-1].capitalize() if n.startswith("You (") else n for n in names]
+    if state.is_over:
+        winners = state.winners
+        if you is not None and you in winners:
+            return "The game is over: you win." if len(winners) == 1 else "The game is over: you share the win."
+        return f"The game is over: {' and '.join(plain[w] for w in winners)} " \
+               f"{'wins' if len(winners) == 1 else 'share the win'}."
+    return phase_words(state.data(), plain, you)
+
+
+def trade_view(state: State, learner: int, names: Sequence[str], offer: dict[str, Any] | None,
+               answer: str) -> dict[str, Any]:
+    """What the trade panel needs: whether trades may happen now (and what may change hands), each player's
+    money, marked lots and dice, the actions of this turn that can be sold, an offer to the learner and the
+    last answer."""
+    phase = state.phase
+    if state.is_over:
+        closed = "The game is over: no more trades."
+    elif phase not in TRADE_PHASES + CHOICE_PHASES:
+        closed = "No trades while dice are rolling or cards are dealt: wait until they have settled."
+    else:
+        closed = ""
+    seats = []
+    for p in range(state.players):
+        seats.append({
+            "seat": p, "name": names[p], "colour": state.names[p], "money": state.money(p),
+            "lots": [lot for lot in LOTS if state.marker(lot) == p],
+            "dice": [{"lot": lot, "value": die[1]} for lot in LOTS if (die := state.die(lot)) and die[0] == p],
+        })
+    sellable = [str(a) for a in state.legal_actions()] if phase == "play" and not closed else []
+    return {
+        "open": not closed, "closed": closed, "seats": seats, "learner": learner,
+        "dice_ok": phase in TRADE_PHASES, "actions_ok": phase == "play",
+        "note": "While a choice is pending, only money and lots change hands." if phase in CHOICE_PHASES else "",
+        "turn": state.turn, "sellable": sellable, "offer": offer, "answer": answer,
+    }
 
 
 def _edges(lot: str, members: frozenset[str]) -> list[str]:
@@ -119,7 +175,8 @@ def board_view(
     names: Sequence[str] | None = None,
     kinds: Sequence[str] | None = None,
     highlight: Sequence[str] = (),
-    log: Sequence[str] = (),
+    log: Sequence[dict[str, Any]] = (),
+    you: int | None = None,
 ) -> dict[str, Any]:
     """The whole board as JSON: everything public (Lords of Vegas has no hidden information but the deck)."""
     view = state.view()
@@ -135,6 +192,7 @@ def board_view(
             "boss_name": None if c.boss is None else names[c.boss],
             "tied": bool(c.tied_top()),
         }
+        entry["dice"] = len(c.dice)
         casinos.append(entry)
         for lot in c.lots:
             casino_of[lot] = entry
@@ -168,7 +226,7 @@ def board_view(
     actions = learner_actions(state, learner)
     return {
         "phase": view["phase"],
-        "describe": state.describe(),
+        "describe": status(state, names, you),
         "turn": view["turn"],
         "current": view["current_player"],
         "players": players,

@@ -1,0 +1,187 @@
+"""Trades at the Lords of Vegas board: the learner's proposals, the other players' offers and answers, and
+the trades the other players make among themselves (a mix-in of :class:`LordsOfVegasBoard`).
+
+Every trade goes through the engine (:meth:`State.propose_trade`): a trade a rule forbids is refused with
+that rule, and nothing changes. A trade the rules allow is then weighed by the other player
+(:func:`.trading.trade_opinion`), who accepts or refuses it and says why in one sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from vegas_tutor.core.errors import IllegalActionError
+from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade
+from vegas_tutor.tutor.lords_of_vegas.projection import sentences
+from vegas_tutor.tutor.lords_of_vegas.trading import propose_trade, trade_opinion
+from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
+
+
+def _things(offer: Offer, whose: str) -> str:
+    parts = [f"${offer.money}"] if offer.money else []
+    if offer.lots:
+        parts.append(f"{whose}{'lot' if len(offer.lots) == 1 else 'lots'} {' and '.join(offer.lots)}")
+    if offer.dice:
+        parts.append(f"{whose}{'die' if len(offer.dice) == 1 else 'dice'} on {' and '.join(offer.dice)}")
+    return " and ".join(parts) if parts else "nothing"
+
+
+def offer_words(trade: Trade, names: Sequence[str], you: int) -> str:
+    """A proposal to the learner (``trade.second``) in words: "Green offers $14 for your lot C5."."""
+    text = f"{names[trade.first]} offers {_things(trade.first_gives, '')} for {_things(trade.second_gives, 'your ')}"
+    if trade.action is not None:
+        actor = "you play" if trade.actor == you else f"{names[trade.first]} plays"
+        text += f", and {actor} {trade.action} at once"
+    return text + "."
+
+
+def trade_lots(trade: Trade) -> tuple[str, ...]:
+    """The lots a trade moves (for the board's "changed here" marks)."""
+    return (*trade.first_gives.lots, *trade.first_gives.dice, *trade.second_gives.lots, *trade.second_gives.dice)
+
+
+class TradeTable:
+    """The trading half of the board; the board provides the game, the names, the log and the bots' play."""
+
+    _state: State
+    _learner: int
+    _log: TurnLog
+    _highlight: tuple[str, ...]
+    _play_others: Callable[[], None]
+    names: Any
+    interactive: Any
+
+    def _start_table(self) -> None:
+        """No offer, no answer, nothing waiting (a new game or position)."""
+        self._offer: Trade | None = None
+        self._answer = ""
+        self._waiting = False
+        self._go = False
+        self._passed: tuple[str, int] | None = None
+        self._offered_at: int | None = None
+        self._refused: set[str] = set()
+
+    @property
+    def offer(self) -> Trade | None:
+        """The trade another player offers the learner now, if any."""
+        return self._offer
+
+    def _words(self) -> tuple[list[str], int | None]:
+        return list(self.names), (self._learner if self.interactive else None)
+
+    def _done(self, reason: str) -> None:
+        """A trade just happened: log what it did and why it was accepted, and mark the lots it moved."""
+        names, you = self._words()
+        trade = self._state.history[-1]
+        self._log.note(sentences(self._state.events, names, you))
+        self._log.note(reason)
+        if isinstance(trade, Trade):
+            self._highlight = tuple(f"lot:{lot}" for lot in trade_lots(trade))
+
+    # ------------------------------------------------------------------ the learner's side
+    def _propose(self, trade: Trade) -> None:
+        """The learner proposes ``trade``; the engine checks it, then the other player answers."""
+        me, s = self._learner, self._state
+        if trade.first != me:
+            raise IllegalActionError("propose trades as yourself: the first player of the trade must be you")
+        try:
+            s.propose_trade(trade)
+        except IllegalActionError as refused:
+            text = str(refused)
+            head = f"{trade}: "
+            raise IllegalActionError(f"that trade cannot happen: {text[len(head):] if text.startswith(head) else text}"
+                                     ) from None
+        checked = s.proposal
+        assert checked is not None
+        accept, reason = trade_opinion(s, checked, checked.second, self.names)
+        if not accept:
+            s.decline_trade()
+            self._answer = reason
+            return
+        s.accept_trade(checked.second)
+        self._answer = reason
+        self._offer = None
+        self._done(reason)
+        self._play_others()
+
+    def _answer_offer(self, accept: bool) -> None:
+        trade, me, s = self._offer, self._learner, self._state
+        if trade is None:
+            raise IllegalActionError("no trade is offered to you now")
+        name = self.names[trade.first]
+        if accept:
+            s.propose_trade(trade)  # checked again by the engine
+            s.accept_trade(me)
+            self._answer = f"You accept {name}'s offer."
+            self._offer = None
+            self._done(self._answer)
+        else:
+            self._offer = None
+            self._refused.add(str(trade))
+            self._answer = f"You refuse {name}'s offer."
+            self._log.note(self._answer)
+        self._play_others()
+
+    def _ask_offers(self) -> None:
+        """The learner asks the others for offers: the first player (in seat order) with one makes it."""
+        s, me = self._state, self._learner
+        if s.is_over:
+            raise IllegalActionError("the game is over: no more trades")
+        if s.phase not in TRADE_PHASES:
+            raise IllegalActionError("offers come before a card is drawn or between actions, not while a choice "
+                                     "is pending or dice are rolling")
+        for seat in self._others():
+            trade = propose_trade(s, seat, partner=me)
+            if trade is not None:
+                self._offer, self._answer = trade, ""
+                return
+        self._offer, self._answer = None, "Nobody has a trade to offer you now."
+
+    def _go_on(self) -> None:
+        """Play the next half of another player's turn (``next`` pressed, or the pause is over)."""
+        if not self._waiting:
+            raise IllegalActionError("nothing is waiting for 'next': it is your move")
+        self._go, self._waiting, self._offer = True, False, None
+        self._play_others()
+
+    # ------------------------------------------------------------------ the others' side
+    def _others(self) -> list[int]:
+        return [p for p in range(self._state.players) if p != self._learner]
+
+    def _offers_at_turn_start(self) -> None:
+        """At the start of the learner's turn, one other player may offer a trade (not one refused before)."""
+        s, me = self._state, self._learner
+        if s.phase != "draw" or s.turn != me or self._offered_at == len(s.seen_cards()):
+            return
+        self._offered_at = len(s.seen_cards())
+        for seat in self._others():
+            trade = propose_trade(s, seat, partner=me)
+            if trade is not None and str(trade) not in self._refused:
+                self._offer = trade
+                return
+
+    def _bots_trade(self, seat: int) -> None:
+        """At the start of its turn, another player may propose a trade: to a third player, who answers by its
+        own count, or to the learner, who is asked."""
+        s = self._state
+        trade = propose_trade(s, seat)
+        if trade is None or str(trade) in self._refused:
+            return
+        if trade.second == self._learner:
+            self._offer = trade
+            return
+        accept, reason = trade_opinion(s, trade, trade.second, self.names)
+        if accept:
+            s.propose_trade(trade)
+            s.accept_trade(trade.second)
+            self._done(reason)
+
+    def _offer_view(self) -> dict[str, Any] | None:
+        trade = self._offer
+        if trade is None:
+            return None
+        names, _ = self._words()
+        return {"from": trade.first, "name": names[trade.first], "trade": str(trade),
+                "words": offer_words(trade, names, self._learner)}
