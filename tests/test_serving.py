@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -66,6 +67,13 @@ def test_the_cull_interval_is_a_small_part_of_the_idle_time(idle: int, interval:
     ]
 
 
+def run_in_own_loop(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine on a fresh event loop in a thread of its own: the browser tests' Playwright session
+    keeps an event loop running in the main thread for the rest of the test run."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 async def _snippets(fail_after: int | None) -> AsyncIterator[tuple[str, Any]]:
     for number in range(3):
         if number == fail_after:
@@ -84,12 +92,12 @@ async def _collect(fail_after: int | None) -> tuple[list[str], list[Exception]]:
 
 
 def test_a_page_whose_kernel_works_is_passed_through_unchanged() -> None:
-    page, failures = asyncio.run(_collect(None))
+    page, failures = run_in_own_loop(_collect(None))
     assert page == ["<p>0</p>", "<p>1</p>", "<p>2</p>"] and failures == []
 
 
 def test_a_page_whose_kernel_dies_ends_with_a_message_and_a_reload_button_instead_of_waiting() -> None:
-    page, failures = asyncio.run(_collect(1))
+    page, failures = run_in_own_loop(_collect(1))
     assert page[0] == "<p>0</p>" and len(page) == 2
     assert [str(error) for error in failures] == ["Kernel died before replying to kernel_info"]
     ending = page[-1]
