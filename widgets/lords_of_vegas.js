@@ -1,8 +1,9 @@
 // The Lords of Vegas board: the 48 printed lots in six blocks with the Strip between them, markers, casino
 // tiles (colour, two-letter code and pattern), dice (owner letter and pips), casinos outlined with their
 // boss, the players' money and score track, the last card, the learner's actions grouped by kind, the odds
-// panel and the scenario stepper. It only draws the synced projections and sends intents; Python checks
-// every move. (The render shell, the stepper panel, the error line, the pips and the helpers h and percent come from shared.js.)
+// panel, the scenario stepper, the trade panel (offers, proposals and answers) and the Next button that
+// shows the other players' turns half a turn at a time. It only draws the synced projections and sends
+// intents; Python checks every move and every trade. (The render shell, the stepper panel, the error line, the pips and the helpers h and percent come from shared.js.)
 
 /**
  * @typedef {{ die: number, cost: number, card: string, code: string, strip: boolean }} Printed
@@ -21,32 +22,68 @@
 
 const LOV_CHANGES = ["board", "odds", "stepper", "error", "show_odds", "interactive", "version"];
 const LOV_BUTTONS_AT_MOST = 8;
+const LOV_PAUSE_MS = 1500;
+const LOV_PACES = [["next", "one part at a time (press Next)"], ["pause", "one part at a time, with a short pause"],
+  ["all", "all at once"]];
+
+/**
+ * The trade being written (kept between redraws): the partner, what the learner gives and takes, the action.
+ * @typedef {{ partner: number|null, give: {money: number, lots: string[], dice: string[]},
+ *             take: {money: number, lots: string[], dice: string[]}, action: string, dirty: boolean, open: boolean }} Draft
+ */
+function lovDraft() {
+  return { partner: null, give: { money: 0, lots: [], dice: [] }, take: { money: 0, lots: [], dice: [] }, action: "",
+    dirty: false, open: false };
+}
 
 /** @param {RenderProps} props */
 function render(props) {
   const { model } = props;
-  return mountBoard(props, {
+  const draft = lovDraft();
+  /** @type {{ timer: number|undefined }} */
+  const pause = { timer: undefined };
+  const dispose = mountBoard(props, {
     prefix: "lov", title: "Lords of Vegas board", changes: LOV_CHANGES,
-    view: (send) => lovView(model, send),
-    summary: () => `${model.get("board") ? model.get("board").describe : ""}${stepperKeys(model)}`,
+    view: (send, drawNow) => lovView(model, send, drawNow, draft, pause),
+    summary: () => {
+      const board = model.get("board");
+      const next = board && board.waiting ? " Key N: the next part of the other players' turns." : "";
+      return `${board ? board.describe : ""}${next}${stepperKeys(model)}`;
+    },
+    keys: (event) => {
+      const board = model.get("board");
+      return (event.key === "n" || event.key === "N") && board && board.waiting ? { type: "next" } : null;
+    },
   });
+  return () => {
+    clearTimeout(pause.timer);
+    dispose();
+  };
 }
 
-/** @param {RenderProps["model"]} model @param {(msg: object) => void} send */
-function lovView(model, send) {
+/** @param {RenderProps["model"]} model @param {(msg: object) => void} send @param {() => void} drawNow
+ *  @param {Draft} draft @param {{ timer: number|undefined }} pause */
+function lovView(model, send, drawNow, draft, pause) {
   const board = model.get("board");
   if (!board || !board.players) return h("p", { text: "Setting up the board…" });
   const stepper = model.get("stepper");
   const hasStepper = Boolean(stepper && stepper.id);
   const interactive = Boolean(model.get("interactive"));
   const highlight = new Set(board.highlight || []);
+  clearTimeout(pause.timer);
+  if (interactive && board.waiting && board.pace === "pause" && !draft.dirty) {
+    pause.timer = setTimeout(() => (draft.dirty ? drawNow() : send({ type: "next" })), LOV_PAUSE_MS);
+  }
   const main = h("section", { class: "lov-main", "aria-label": "The board" },
     h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
     lovPlayers(board, highlight),
     lovScoreTrack(board),
     h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)),
+    board.casinos.length ? lovCasinos(board) : null,
+    interactive ? lovPace(board, send, draft) : null,
     interactive ? lovActions(board, send) : null,
     errorLine("lov", model),
+    interactive && board.trade ? lovTrade(board, send, drawNow, draft) : null,
     board.log.length ? lovLog(board) : null,
     h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": "Show the odds",
@@ -81,7 +118,8 @@ function lovPlayers(board, highlight) {
       h("div", { class: "lov-track-fill", style: { width: `${(100 * p.score) / last}%` } })),
     h("span", { class: "lov-muted lov-small", text: `${p.dice_left} dice, ${p.markers_left} markers left` }),
     p.to_act ? h("span", { class: "lov-tag", text: "to act" }) : null,
-    p.winner ? h("span", { class: "lov-tag", text: "winner" }) : null)));
+    p.winner ? h("span", { class: "lov-tag", text: "★ winner" }) : null,
+    highlight.has(`player:${p.colour}`) ? h("span", { class: "lov-here", text: "★ here" }) : null)));
 }
 
 /** The score track: every space (the gaps between them grow), with the players' letters on their space. */
@@ -122,6 +160,9 @@ function lovLot(board, lot, highlight) {
     words.push(`casino of ${casino.size} ${casino.boss_name ? `bossed by ${casino.boss_name}` : "with no boss"}`);
   }
   if (!lot.in_play) words.push("out of play");
+  if (hl) words.push("changed in this step");
+  const bossText = casino && casino.key === lot.id
+    ? (casino.boss !== null ? `Boss ${board.players[casino.boss].letter}` : (casino.tied ? "Tied" : "No boss")) : null;
   return h("div", {
     class: ["lov-lot", lot.tile && `lov-tile lov-colour-${lot.tile}`, !lot.in_play && "lov-out", hl && "lov-hl",
       lot.printed.strip && "lov-on-strip", ...lot.edges.map((e) => `lov-edge-${e}`)],
@@ -129,15 +170,15 @@ function lovLot(board, lot, highlight) {
   },
   h("div", { class: "lov-lot-head" },
     h("span", { class: "lov-lot-id", text: lot.id }),
+    hl ? h("span", { class: "lov-here", text: "★", title: "changed in this step" }) : null,
     h("span", { class: `lov-card lov-card-${lot.printed.card}`, text: lot.printed.code, title: `${lot.printed.card} card` })),
   lot.die ? lovDie(lot.die.value, dieOwner) : h("div", { class: "lov-printed" },
     h("span", { class: "lov-printed-die", text: `⚀⚁⚂⚃⚄⚅`[lot.printed.die - 1] }),
     h("span", { text: `${lot.printed.die} · $${lot.printed.cost}` })),
-  owner ? h("span", { class: `lov-marker lov-seat-${owner.colour}`, text: owner.letter }) : null,
-  lot.tile ? h("span", { class: "lov-tile-code", text: lot.code }) : null,
-  casino && casino.key === lot.id ? h("span", { class: "lov-boss" },
-    casino.boss !== null ? `Boss ${board.players[casino.boss].letter}` : (casino.tied ? "Tied" : "No boss"),
-    ` · ${casino.size} · ${casino.pips} pips`) : null);
+  owner || lot.tile || bossText ? h("div", { class: "lov-lot-foot" },
+    owner ? h("span", { class: `lov-marker lov-seat-${owner.colour}`, text: owner.letter }) : null,
+    lot.tile ? h("span", { class: "lov-tile-code", text: lot.code }) : null,
+    bossText ? h("span", { class: "lov-boss", text: bossText }) : null) : null);
 }
 
 /** A die with pips and its owner's letter. @param {number} value @param {Player|null} owner */
@@ -162,17 +203,53 @@ function lovSideInfo(board) {
       h("li", { class: `lov-card lov-card-${colour}`, text: `${colour} ${n}` }))));
 }
 
+/** The casinos: colour, tiles, dice, pips and boss (the lots carry only the boss's letter). */
+function lovCasinos(board) {
+  return h("details", { class: "lov-casinos", open: true },
+    h("summary", { text: `Casinos (${board.casinos.length})` }),
+    h("table", { class: "lov-table" },
+      h("thead", {}, h("tr", {}, ["Casino", "Colour", "Tiles", "Dice", "Pips", "Boss"].map((t) => h("th", { text: t })))),
+      h("tbody", {}, board.casinos.map((/** @type {CasinoView} */ c) => h("tr", {},
+        h("th", { text: c.key }), h("td", {}, h("span", { class: `lov-card lov-card-${c.colour}`, text: c.code }), ` ${c.colour}`),
+        h("td", { text: String(c.size) }), h("td", { text: String(c.dice) }), h("td", { text: String(c.pips) }),
+        h("td", { text: c.boss_name ? c.boss_name : (c.tied ? "tied: re-roll" : "nobody") }))))));
+}
+
+/** What happened, turn by turn, the latest turn first (every line of the last whole round). */
 function lovLog(board) {
+  const groups = board.log.slice().reverse();
   return h("details", { class: "lov-log", open: true },
-    h("summary", { text: "What happened" }),
-    h("ol", {}, board.log.map((/** @type {string} */ line) => h("li", { text: line }))));
+    h("summary", { text: "What happened (latest turn first)" }),
+    groups.map((/** @type {{title: string, lines: string[]}} */ g, i) => h("section", { class: "lov-log-turn",
+      "aria-label": g.title },
+    h("h4", { text: i === 0 ? `${g.title} (latest)` : g.title }),
+    h("ol", {}, g.lines.map((line) => h("li", { text: line }))))));
+}
+
+/** The Next button while the other players' turns wait, and how they are shown. */
+function lovPace(board, send, draft) {
+  const select = /** @type {HTMLSelectElement} */ (h("select", { class: "lov-select", "data-key": "option-pace",
+    "aria-label": "Show the other players' turns", onchange: () => send({ type: "option", name: "pace", value: select.value }) },
+  LOV_PACES.map(([value, text]) => h("option", { value, text, selected: board.pace === value }))));
+  const turn = board.players[board.turn];
+  const part = board.phase === "draw" ? "draws a card" : "plays step 2";
+  return h("div", { class: "lov-row lov-pace" },
+    board.waiting ? h("button", { type: "button", class: "lov-button lov-primary", "data-key": "next",
+      "aria-label": `Next: ${turn.name} ${part} (key N)`, onclick: () => send({ type: "next" }) },
+    `Next: ${turn.name} ${part} ▶`, h("kbd", { text: "N" })) : null,
+    board.waiting && board.pace === "pause" && draft.dirty
+      ? h("span", { class: "lov-muted", text: "Paused while you write a trade." }) : null,
+    h("label", { class: "lov-small" }, "Other players' turns: ", select));
 }
 
 // ------------------------------------------------------------------------------------------- actions
 /** @param {any} board @param {(msg: object) => void} send */
 function lovActions(board, send) {
   if (board.is_over) return h("p", { class: "lov-status", text: "The game is over." });
-  if (!board.learner_to_act) return h("p", { class: "lov-muted", text: "Waiting for the other players…" });
+  if (!board.learner_to_act) {
+    return h("p", { class: "lov-muted", text: board.waiting ? "The other players are playing: press Next to see more."
+      : board.trade && board.trade.offer ? "An offer waits for your answer." : "Waiting for the other players…" });
+  }
   return h("section", { class: "lov-actions", "aria-label": "Your actions" },
     board.actions.map((/** @type {Group} */ g) => {
       const act = (/** @type {string} */ text) => send({ type: "act", action: text });
@@ -191,6 +268,136 @@ function lovActions(board, send) {
         h("button", { type: "button", class: ["lov-button", `lov-act-${g.kind}`], "data-key": `play:${g.kind}`,
           "aria-label": `Play the chosen action: ${g.title}`, onclick: () => act(select.value) }, "Play"));
     }));
+}
+
+// ------------------------------------------------------------------------------------------- trades
+/** The engine's text of the drafted trade ("trade blue: $5 lots A2 dice - for red: $0 lots - dice -; ..."). */
+function lovTradeText(board, draft) {
+  const t = board.trade;
+  const me = t.seats[t.learner];
+  const partner = t.seats[/** @type {number} */ (draft.partner)];
+  const side = (/** @type {{money: number, lots: string[], dice: string[]}} */ o) =>
+    `$${o.money} lots ${o.lots.join(" ") || "-"} dice ${o.dice.join(" ") || "-"}`;
+  let text = `trade ${me.colour}: ${side(draft.give)} for ${partner.colour}: ${side(draft.take)}`;
+  if (draft.action) text += `; ${t.seats[t.turn].colour} plays ${draft.action}`;
+  return text;
+}
+
+/** Drop from the draft what its owner no longer holds (the board moved on). */
+function lovTidy(board, draft) {
+  const t = board.trade;
+  const others = t.seats.filter((/** @type {any} */ p) => p.seat !== t.learner);
+  if (draft.partner === null || draft.partner === t.learner || draft.partner >= t.seats.length) draft.partner = others[0].seat;
+  const me = t.seats[t.learner];
+  const partner = t.seats[draft.partner];
+  const keep = (/** @type {any} */ o, /** @type {any} */ p) => {
+    o.money = Math.max(0, Math.min(o.money, p.money));
+    o.lots = o.lots.filter((lot) => p.lots.includes(lot));
+    o.dice = t.dice_ok ? o.dice.filter((lot) => p.dice.some((/** @type {any} */ d) => d.lot === lot)) : [];
+  };
+  keep(draft.give, me);
+  keep(draft.take, partner);
+  const canAct = t.actions_ok && (t.turn === t.learner || t.turn === draft.partner);
+  if (!canAct || !t.sellable.includes(draft.action)) draft.action = "";
+}
+
+/** One side of the trade: money, lots and dice, each labelled. */
+function lovSide(board, draft, which, seat, send) {
+  const t = board.trade;
+  const p = t.seats[seat];
+  const side = draft[which];
+  const mine = which === "give";
+  const key = (/** @type {string} */ x) => `trade-${which}-${x}`;
+  const touch = () => { draft.dirty = true; };
+  const check = (/** @type {string[]} */ list, /** @type {string} */ value, /** @type {string} */ label,
+    /** @type {boolean} */ disabled) => h("label", { class: "lov-check" },
+    h("input", { type: "checkbox", "data-key": key(value + label), checked: list.includes(value), disabled,
+      "aria-label": label, onchange: (/** @type {Event} */ e) => {
+        const on = /** @type {HTMLInputElement} */ (e.target).checked;
+        const at = list.indexOf(value);
+        if (on && at < 0) list.push(value);
+        if (!on && at >= 0) list.splice(at, 1);
+        touch();
+      } }), ` ${label}`);
+  return h("fieldset", { class: "lov-trade-side" },
+    h("legend", { text: mine ? "You give" : `You take from ${p.name}` }),
+    h("label", { class: "lov-check" }, "Money $",
+      h("input", { type: "number", min: 0, max: p.money, step: 1, value: side.money, class: "lov-money-input",
+        "data-key": key("money"), "aria-label": mine ? `Money you give (you have $${p.money})` : `Money you take from ${p.name} (has $${p.money})`,
+        oninput: (/** @type {Event} */ e) => {
+          const v = Number(/** @type {HTMLInputElement} */ (e.target).value);
+          side.money = Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0;
+          touch();
+        } }), h("span", { class: "lov-muted", text: ` of $${p.money}` })),
+    h("div", { class: "lov-checks", role: "group", "aria-label": mine ? "Your lots" : `${p.name}'s lots` },
+      p.lots.length ? p.lots.map((/** @type {string} */ lot) => check(side.lots, lot, `Lot ${lot}`, false))
+        : h("span", { class: "lov-muted", text: "No marked lots." })),
+    h("div", { class: "lov-checks", role: "group", "aria-label": mine ? "Your dice" : `${p.name}'s dice` },
+      p.dice.length ? p.dice.map((/** @type {{lot: string, value: number}} */ d) =>
+        check(side.dice, d.lot, `Die on ${d.lot} (${d.value})`, !t.dice_ok))
+        : h("span", { class: "lov-muted", text: "No dice on the board." })));
+}
+
+/** The trade panel: an offer to answer, the learner's proposal, and the last answer. */
+function lovTrade(board, send, drawNow, draft) {
+  const t = board.trade;
+  lovTidy(board, draft);
+  const parts = [];
+  if (t.offer) {
+    parts.push(h("div", { class: "lov-offer", role: "group", "aria-label": `${t.offer.name}'s offer` },
+      h("p", {}, h("strong", { text: "Offer: " }), t.offer.words),
+      h("button", { type: "button", class: "lov-button lov-primary", "data-key": "offer-accept",
+        "aria-label": `Accept ${t.offer.name}'s offer`, onclick: () => send({ type: "answer", accept: true }) }, "Accept"),
+      h("button", { type: "button", class: "lov-button", "data-key": "offer-refuse",
+        "aria-label": `Refuse ${t.offer.name}'s offer`, onclick: () => send({ type: "answer", accept: false }) }, "Refuse")));
+  }
+  if (t.answer) parts.push(h("p", { class: "lov-answer", role: "status", text: t.answer }));
+  const others = t.seats.filter((/** @type {any} */ p) => p.seat !== t.learner);
+  const partnerSelect = /** @type {HTMLSelectElement} */ (h("select", { class: "lov-select", "data-key": "trade-partner",
+    "aria-label": "Trade with", onchange: () => {
+      draft.partner = Number(partnerSelect.value);
+      draft.take = { money: 0, lots: [], dice: [] };
+      draft.action = "";
+      draft.dirty = true;
+      drawNow();
+    } },
+  others.map((/** @type {any} */ p) => h("option", { value: p.seat, text: p.name, selected: p.seat === draft.partner }))));
+  const partner = t.seats[/** @type {number} */ (draft.partner)];
+  const canAct = t.actions_ok && (t.turn === t.learner || t.turn === draft.partner) && t.sellable.length;
+  const actor = t.turn === t.learner ? "You play" : `${partner.name} plays`;
+  const actionSelect = canAct ? /** @type {HTMLSelectElement} */ (h("select", { class: "lov-select", "data-key": "trade-action",
+    "aria-label": `${actor}, as part of the trade, this action of the turn`,
+    onchange: () => { draft.action = actionSelect.value; draft.dirty = true; } },
+  h("option", { value: "", text: "(no action)", selected: !draft.action }),
+  t.sellable.map((/** @type {string} */ a) => h("option", { value: a, text: a, selected: a === draft.action })))) : null;
+  const propose = () => {
+    const text = lovTradeText(board, draft);
+    draft.give = { money: 0, lots: [], dice: [] };
+    draft.take = { money: 0, lots: [], dice: [] };
+    draft.action = "";
+    draft.dirty = false;
+    send({ type: "trade", trade: text });
+  };
+  parts.push(h("div", { class: "lov-row" }, h("label", {}, "Trade with ", partnerSelect),
+    h("button", { type: "button", class: "lov-button", "data-key": "ask-offers", disabled: !t.open,
+      "aria-label": "Ask the other players for offers", onclick: () => send({ type: "ask_offers" }) }, "Ask for offers")),
+  h("div", { class: "lov-trade-sides" }, lovSide(board, draft, "give", t.learner, send),
+    lovSide(board, draft, "take", partner.seat, send)),
+  actionSelect ? h("label", { class: "lov-row" }, `${actor}, as part of the trade: `, actionSelect) : null,
+  t.note ? h("p", { class: "lov-muted", text: t.note }) : null,
+  t.closed ? h("p", { class: "lov-muted", text: t.closed }) : null,
+  h("button", { type: "button", class: "lov-button lov-primary", "data-key": "trade-propose", disabled: !t.open,
+    "aria-label": `Propose this trade to ${partner.name}`, onclick: propose }, `Propose to ${partner.name}`));
+  return h("details", { class: "lov-trade", open: draft.open || Boolean(t.offer) || Boolean(t.answer),
+    ontoggle: (/** @type {Event} */ e) => {
+      draft.open = /** @type {HTMLDetailsElement} */ (e.target).open;
+      if (!draft.open && draft.dirty) {
+        draft.dirty = false;  // a closed panel no longer holds back the pause
+        drawNow();
+      }
+    } },
+  h("summary", { text: t.offer ? `Trades: ${t.offer.name} makes you an offer` : "Trades: propose one, or ask for offers" }),
+  parts);
 }
 
 // ------------------------------------------------------------------------------------------- odds

@@ -67,8 +67,9 @@ def test_the_last_card_and_the_two_player_block_f() -> None:
 
 # ----------------------------------------------------------------------------------------- playing
 def test_the_learner_draws_then_acts_then_the_bots_play() -> None:
-    board = LordsOfVegasBoard(players=3, seed=4)
+    board = LordsOfVegasBoard(players=3, seed=4, pace="all")
     assert board.board["actions"] == [{"kind": "draw", "title": "Draw a card", "actions": ["draw"]}]
+    assert board.board["describe"] == "You draw a card (step 1 of the turn)."
     board.act("draw")
     assert board.state.phase == "play" and board.state.current_player == 0
     kinds = [g["kind"] for g in board.board["actions"]]
@@ -77,12 +78,50 @@ def test_the_learner_draws_then_acts_then_the_bots_play() -> None:
     # the bots played their turns: it is the learner's draw again (or the game went on to its end)
     assert board.state.is_over or (board.state.turn == 0 and board.state.phase == "draw")
     assert board.board["learner_to_act"] == (not board.state.is_over)
+    titles = [g["title"] for g in board.board["log"]]
+    assert titles == ["Setup", "Round 1 · your turn", "Round 1 · Green's turn", "Round 1 · Red's turn"]
+
+
+def test_the_others_turns_are_shown_half_a_turn_at_a_time() -> None:
+    board = LordsOfVegasBoard(players=3, seed=4)  # pace "next" by default
+    board.act("draw")
+    board.act("end turn")
+    assert board.board["waiting"] and board.state.turn == 1 and board.state.phase == "draw"
+    assert not board.board["learner_to_act"] and board.board["describe"].startswith("Green draws a card")
+    board.handle({"type": "next"})  # Green's card and its payouts
+    assert board.board["waiting"] and board.state.turn == 1 and board.state.phase == "play"
+    assert board.board["log"][-1]["title"] == "Round 1 · Green's turn"
+    assert board.board["log"][-1]["lines"][0].startswith("Green draws the card")
+    assert any(h.startswith("lot:") for h in board.board["highlight"])  # the drawn lot is marked
+    board.handle({"type": "next"})  # Green's actions, to the end of its turn
+    assert board.state.turn == 2 and board.board["waiting"]
+    assert board.board["log"][-1]["lines"][-1] == "Green ends the turn."
+    assert not board.handle({"type": "act", "action": "draw"}) and "not yours" in board.error
+    assert board.handle({"type": "option", "name": "pace", "value": "all"})  # the rest at once
+    assert board.state.is_over or (board.state.turn == 0 and board.board["learner_to_act"])
+    assert not board.handle({"type": "next"}) and "nothing is waiting" in board.error
+
+
+def test_the_log_keeps_the_last_whole_round() -> None:
+    board = LordsOfVegasBoard(players=3, seed=4, pace="all")
+    for _ in range(4):
+        board.act("draw")
+        board.act("end turn")
+    groups = board.board["log"]
+    assert len(groups) == 4 and all(g["lines"] for g in groups)  # 3 players: a whole round and the one before
+    assert [g["title"] for g in groups] == ["Round 3 · Red's turn", "Round 4 · your turn", "Round 4 · Green's turn",
+                                            "Round 4 · Red's turn"]
 
 
 def test_random_play_reaches_the_end_of_a_game() -> None:
-    board = LordsOfVegasBoard(players=4, seed=8)
+    board = LordsOfVegasBoard(players=4, seed=8, pace="all")
     rng = make_rng(8)
+    answers = []
     for _ in range(2_000):
+        if board.board["trade"]["offer"]:  # an offer from another player waits: accept one in two
+            answers.append(bool(rng.integers(2)))
+            assert board.handle({"type": "answer", "accept": answers[-1]}), board.error
+            continue
         actions = every_action(board)
         if not actions:
             break
@@ -113,6 +152,14 @@ def test_random_play_reaches_the_end_of_a_game() -> None:
         ({"type": "option", "name": "show_odds", "value": "yes"}, "true or false"),
         ({"type": "option", "name": "volume", "value": True}, "unknown option"),
         ({"type": "inspect", "action": "gamble $4 at A1"}, "only a gamble you may make now"),
+        ({"type": "option", "name": "pace", "value": "fast"}, "must be one of next, pause, all"),
+        ({"type": "next"}, "nothing is waiting"),
+        ({"type": "answer", "accept": True}, "no trade is offered"),
+        ({"type": "answer", "accept": "yes"}, "true or false"),
+        ({"type": "trade", "trade": "trade blue: $99 lots - dice - for red: $0 lots - dice -"}, "blue has only"),
+        ({"type": "trade", "trade": "trade red: $1 lots - dice - for blue: $0 lots - dice -"}, "as yourself"),
+        ({"type": "trade", "trade": "swap everything"}, "cannot read"),
+        ({"type": "trade", "trade": 5}, "trade's text"),
     ],
 )
 def test_a_refused_message_changes_nothing(message: object, reason: str) -> None:

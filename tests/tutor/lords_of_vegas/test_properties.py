@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
 
-KEYS = st.sampled_from(["type", "action", "name", "value", "to", "extra"])
+KEYS = st.sampled_from(["type", "action", "name", "value", "to", "extra", "trade", "accept"])
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 30) | st.floats(allow_nan=True) | st.text(max_size=8)
-    | st.sampled_from(["act", "inspect", "new_game", "option", "step", "show_odds", "next", "draw", "roll",
+    | st.sampled_from(["act", "inspect", "new_game", "option", "step", "show_odds", "next", "draw", "roll", "pace",
+                       "trade", "answer", "ask_offers", "all", "trade blue: $1 lots - dice - for red: $0 lots - dice -",
                        "end turn", "build gold on A2", "gamble $4 at A1", "reorganize C3", "lay off half"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
     max_leaves=6,
@@ -44,7 +45,7 @@ def test_any_message_is_answered_and_a_refused_one_changes_nothing(messages: lis
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=30))
 def test_legal_clicks_keep_the_projection_in_step(seed: int, choices: list[int]) -> None:
-    board = LordsOfVegasBoard(players=4, seed=seed, show_odds=False)
+    board = LordsOfVegasBoard(players=4, seed=seed, show_odds=False, pace="all")
     for choice in choices:
         offered = [text for group in board.board["actions"] for text in group["actions"]]
         if not offered:

@@ -6,8 +6,10 @@
 * when a bet waits for the boss's answer: that bet, both ways.
 
 Every number is an exact ``Fraction`` from :mod:`vegas_tutor.lords_of_vegas.odds`, sent as a float with
-its fraction text. Reorganizes of casinos with more than ``MAX_REORG_DICE`` dice are listed without odds
-(their exact chain takes seconds).
+its fraction text. A reorganize of a casino of up to ``FRACTION_DICE`` dice is computed at once (≤ 25 ms
+for 6 dice of four owners); a bigger one (up to 9 dice, the most a casino can hold: 9 tiles a colour) is
+read from :data:`~vegas_tutor.lords_of_vegas.reorg_table.TABLE`, the same exact odds stored as floats (its
+fraction would take seconds), so every casino's odds are shown.
 
 >>> from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 >>> from vegas_tutor.lords_of_vegas import Gamble
@@ -23,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from vegas_tutor.lords_of_vegas.actions import Action, Gamble, Reorganize
+from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.odds import (
     gamble_odds_at,
@@ -30,15 +33,24 @@ from vegas_tutor.lords_of_vegas.odds import (
     next_draw_odds,
     reorganize_odds,
 )
+from vegas_tutor.lords_of_vegas.reorg_table import MAX_DICE, TABLE
 
-MAX_REORG_DICE = 5
-"""Exact reorganize odds are computed for casinos with at most this many dice (more take seconds)."""
+MAX_REORG_DICE = MAX_DICE
+"""Reorganize odds are shown for every casino the rules allow (9 tiles a colour: at most 9 dice)."""
+FRACTION_DICE = 6
+"""Up to this many dice the odds are computed as fractions; above, read from the stored exact table."""
+
+
+FRACTION_CHARS = 40
+"""A fraction longer than this (tie re-rolls make huge denominators) is sent as a 9-decimal text."""
 
 
 def number(x: Fraction | int) -> dict[str, Any]:
-    """A probability or expectation for the browser: its value and its exact fraction text."""
+    """A probability or expectation for the browser: its value and its exact fraction text (or, for a
+    fraction too long to read, its value to 9 decimals)."""
     f = Fraction(x)
-    return {"p": float(f), "text": str(f)}
+    text = str(f)
+    return {"p": float(f), "text": text if len(text) <= FRACTION_CHARS else f"{float(f):.9f}"}
 
 
 def _dist(dist: dict[int, Fraction]) -> list[dict[str, Any]]:
@@ -62,14 +74,30 @@ def reorganize_panel(state: State, lot: str, names: Sequence[str]) -> dict[str, 
     """Reorganizing the casino on ``lot``: who ends as boss and each owner's expected change of pips."""
     casino = state.casino_at(lot)
     assert casino is not None
-    if len(casino.dice) > MAX_REORG_DICE:
-        return {"casino": casino.key, "cost": casino.pips, "dice": len(casino.dice), "exact": False, "rows": []}
+    if len(casino.dice) > FRACTION_DICE:
+        return _table_panel(casino, names)
     o = reorganize_odds(state, lot)
     rows = [{"seat": seat, "name": names[seat], "boss": number(o.boss.get(seat, Fraction(0))),
              "pips_before": o.pips_before[seat], "pips_change": number(o.pip_change[seat])}
             for seat in sorted(o.pips_after)]
     return {"casino": casino.key, "cost": o.cost, "dice": len(casino.dice), "exact": True, "rows": rows,
             "action": str(Reorganize(casino.key))}
+
+
+def _table_panel(casino: Casino, names: Sequence[str]) -> dict[str, Any]:
+    """A big casino's reorganize odds from the stored table (owners ordered by their dice, most first)."""
+    count = {o: sum(1 for _, w, _ in casino.dice if w == o) for o in casino.owners()}
+    order = sorted(count, key=lambda o: (-count[o], o))
+    boss, pips = TABLE[tuple(count[o] for o in order)]
+    rows = []
+    for seat in sorted(count):
+        at = order.index(seat)
+        before = sum(v for _, w, v in casino.dice if w == seat)
+        rows.append({"seat": seat, "name": names[seat], "boss": {"p": boss[at], "text": f"{boss[at]:.6f}"},
+                     "pips_before": before,
+                     "pips_change": {"p": pips[at] - before, "text": f"{pips[at] - before:+.6f}"}})
+    return {"casino": casino.key, "cost": casino.pips, "dice": len(casino.dice), "exact": True, "rows": rows,
+            "action": str(Reorganize(casino.key)), "stored": True}
 
 
 def card_panel(state: State, names: Sequence[str]) -> dict[str, Any] | None:
