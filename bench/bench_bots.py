@@ -206,6 +206,9 @@ def las_vegas(games: int) -> None:
 def lv_coach_latency(positions: int = 100) -> None:
     from vegas_tutor.las_vegas.coach import review
 
+    warm = new_game(4, seed=0)
+    warm.apply(Roll())
+    review(warm, warm.legal_actions()[0])  # load the compiled code before timing
     rng = make_rng(77)
     ms = []
     while len(ms) < positions:

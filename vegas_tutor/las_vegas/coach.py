@@ -46,8 +46,8 @@ ROUND_SPREAD: dict[tuple[int, bool], float] = {
 """(players, neutral) -> the spread of one player's gain in one round, for comparisons: the standard
 deviation of the difference of two seats' final money in greedy games, over sqrt(2 x 4 rounds)."""
 
-COACH_ROLLOUTS = 12_000
-"""Rollouts shared between the faces of a roll (about 100 ms at most on a 2-core machine)."""
+COACH_ROLLOUTS = 8_000
+"""Rollouts shared between the faces of a roll (p95 70–85 ms in bench_bots on this 2-core machine)."""
 SEED = 20_240_611
 """The coach's fixed seed: the same position always gets the same review."""
 
