@@ -75,8 +75,8 @@ class TradeTable:
         """A trade just happened: log what it did and why it was accepted, and mark the lots it moved."""
         names, you = self._words()
         trade = self._state.history[-1]
-        self._log.note(sentences(self._state.events, names, you))
-        self._log.note(reason)
+        self._log.note(sentences(self._state.events, names, you), seat=self._state.turn)
+        self._log.note(reason, seat=self._state.turn)
         if isinstance(trade, Trade):
             self._highlight = tuple(f"lot:{lot}" for lot in trade_lots(trade))
 
@@ -121,7 +121,7 @@ class TradeTable:
             self._offer = None
             self._refused.add(str(trade))
             self._answer = f"You refuse {name}'s offer."
-            self._log.note(self._answer)
+            self._log.note(self._answer, seat=s.turn)
         self._play_others()
 
     def _ask_offers(self) -> None:

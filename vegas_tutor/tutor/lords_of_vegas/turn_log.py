@@ -49,12 +49,12 @@ class TurnLog:
         if len(self.groups) > keep:
             del self.groups[: len(self.groups) - keep]
 
-    def note(self, line: str) -> None:
-        """A line about the turn going on now (a trade, an answer), or a group of its own before any turn."""
-        if self.groups:
+    def note(self, line: str, *, seat: int) -> None:
+        """A line about the turn going on now (a trade, an answer); ``seat``: whose turn, if none is logged yet."""
+        if self.groups and not self.groups[-1]["setup"]:
             self.groups[-1]["lines"].append(line)
         else:
-            self.groups.append({"setup": True, "seat": None, "round": 0, "lines": [line]})
+            self.add(line, seat=seat, setup=False)
 
     def view(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """The groups for the board, oldest first, each with its title."""
