@@ -9,7 +9,7 @@ rest-of-round rollouts). Dice come from numba's own generator, seeded by ``seed`
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import numba
@@ -131,16 +131,16 @@ def _choose(policy: int, placed: Ints, bills: Ints, seat: int, white_owner: int,
 
 
 @_jit
-def _play_round(policy: int, placed: Ints, hand: Ints, white: Ints, turn: int, bills: Ints,
+def _play_round(policies: Ints, placed: Ints, hand: Ints, white: Ints, turn: int, bills: Ints,
                 white_owner: int, scratch: Ints) -> None:
-    """Play one game's round to its end; ``scratch`` is (4, 6) working space."""
+    """Play one game's round to its end, seat s by ``policies[s]``; ``scratch`` is (4, 6) working space."""
     players = hand.shape[0]
     owners = placed.shape[1]
     own_roll, white_roll, work, paid = scratch[0], scratch[1], scratch[2, :owners], scratch[3, :owners]
     while True:
         _roll(hand[turn], own_roll)
         _roll(white[turn], white_roll)
-        f = _choose(policy, placed, bills, turn, white_owner, own_roll, white_roll, work, paid)
+        f = _choose(policies[turn], placed, bills, turn, white_owner, own_roll, white_roll, work, paid)
         placed[f, turn] += own_roll[f]
         hand[turn] -= own_roll[f]
         if white_owner >= 0:
@@ -215,7 +215,7 @@ def _deal(bills: Ints, pile: Ints, head: int, size: int) -> tuple[int, int]:
 
 
 @_jit
-def _games(n: int, players: int, neutral: bool, policy: int, seed: int, all_bills: Ints) -> Ints:
+def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_bills: Ints) -> Ints:
     np.random.seed(seed)
     owners = players + 1 if neutral else players
     white_owner = players if neutral else -1
@@ -248,7 +248,7 @@ def _games(n: int, players: int, neutral: bool, policy: int, seed: int, all_bill
             if spare:
                 _roll(spare, spare_roll)
                 placed[:, white_owner] += spare_roll
-            _play_round(policy, placed, hand, white, r % players, bills, white_owner, scratch)
+            _play_round(policies, placed, hand, white, r % players, bills, white_owner, scratch)
             size = _pay_out(placed, bills, pile, head, size, money, nbills, pay)
     return result
 
@@ -262,34 +262,42 @@ def _rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, white0
     hand = np.empty_like(hand0)
     white = np.empty_like(white0)
     scratch = np.zeros((4, 6), np.int64)
+    policies = np.full(hand0.shape[0], policy, np.int64)
     for g in range(n):
         placed[:, :] = placed0
         hand[:] = hand0
         white[:] = white0
-        _play_round(policy, placed, hand, white, turn, bills, white_owner, scratch)
+        _play_round(policies, placed, hand, white, turn, bills, white_owner, scratch)
         for c in range(6):
             owner_bills(placed[c], bills[c], out[g, c])
     return out
 
 
 def simulate_games(
-    n: int, *, players: int = 4, neutral: bool = False, policy: str = "random", seed: int = 0
+    n: int, *, players: int = 4, neutral: bool = False, policy: str | Sequence[str] = "random", seed: int = 0
 ) -> Ints:
-    """Play ``n`` whole games with ``policy`` at every seat; return each seat's money, shape (n, players).
+    """Play ``n`` whole games with ``policy`` at every seat (or ``policy[s]`` at seat s); return each seat's
+    money, shape (n, players).
 
     Seat 0 starts round 1 and the start passes left each round, as in :func:`~.engine.new_game`.
 
     >>> simulate_games(3, players=2, seed=1).shape
     (3, 2)
+    >>> simulate_games(2, players=3, policy=("greedy", "random", "random")).shape
+    (2, 3)
     """
-    chosen = check_policy(policy)
+    seats = [policy] * players if isinstance(policy, str) else list(policy)
+    chosen = [check_policy(p) for p in seats]
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ConfigError(f"n must be a whole number >= 0, got {n!r}")
     if not isinstance(players, int) or not 2 <= players <= 5 or (neutral and players == 5):
         raise ConfigError(f"Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}")
     assert neutral_dice_per_player(3) == 2 and spare_neutral_dice(3) == 2  # the constants compiled above
+    if len(chosen) != players:
+        raise ConfigError(f"one policy per seat: {players} players, {len(chosen)} policies given")
     all_bills = np.array(BILLS, dtype=np.int64)
-    return _games(n, players, bool(neutral), POLICIES.index(chosen), int(seed), all_bills)
+    indices = np.array([POLICIES.index(p) for p in chosen], dtype=np.int64)
+    return _games(n, players, bool(neutral), indices, int(seed), all_bills)
 
 
 def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> Ints:
@@ -343,6 +351,7 @@ def _face_rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, w
     white = np.empty_like(white0)
     scratch = np.zeros((4, 6), np.int64)
     paid = np.zeros(placed0.shape[1], np.int64)
+    policies = np.full(players, policy, np.int64)
     for k in range(faces.shape[0]):
         np.random.seed(seed)
         f = faces[k]
@@ -357,7 +366,7 @@ def _face_rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, w
                 white[turn] -= white_roll[f]
             nxt = _next_seat(hand, white, turn)
             if nxt >= 0:
-                _play_round(policy, placed, hand, white, nxt, bills, white_owner, scratch)
+                _play_round(policies, placed, hand, white, nxt, bills, white_owner, scratch)
             for c in range(6):
                 owner_bills(placed[c], bills[c], paid)
                 for s in range(players):
