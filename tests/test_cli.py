@@ -238,3 +238,8 @@ def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie_and_eve
     handler = page_routes[0][1]
     assert issubclass(handler, TornadoVoilaHandler) and handler is not TornadoVoilaHandler
     assert not any(route[1] is TornadoVoilaHandler for route in routes)
+
+
+def test_plotly_lab_renderer_is_not_loaded_on_every_page() -> None:
+    argv = cli.voila_argv(cli.parse_args([]))
+    assert "--VoilaConfiguration.extension_denylist=['jupyterlab-plotly']" in argv

@@ -43,6 +43,8 @@ PREHEAT_CHOICES = ("first", "all", "none")
 MAX_SOCKET_DIR = 40
 """Kernels use Unix sockets only when the temporary folder's path is at most this long: a socket's path
 (``<tmp>/voila_xxxxxxxx/kernel-<id>-ipc-N``) must stay under 108 characters."""
+DENIED_EXTENSIONS = ("jupyterlab-plotly",)
+"""JupyterLab extensions installed beside the app that no page needs (Voilà loads every other one)."""
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
 """Where the landing page is rendered, relative to the server root."""
 
@@ -152,6 +154,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
             f"--LessonsVoila.preheat_first={not every}",
         ]
     argv += culling_argv(options.cull_idle)
+    # plotly's wheel installs a JupyterLab renderer that Voilà would load on every page (4.8 MB); the strategy
+    # labs bring plotly themselves, on their pages only (vegas_tutor.tutor.lab)
+    argv.append(f"--VoilaConfiguration.extension_denylist={list(DENIED_EXTENSIONS)!r}")
     if sys.platform.startswith("linux") and len(tempfile.gettempdir()) <= MAX_SOCKET_DIR:
         # Kernels talk over Unix sockets: TCP ports picked for a kernel can be taken by another process
         # before it binds them ("Address already in use" under load); and no other user can reach them.
