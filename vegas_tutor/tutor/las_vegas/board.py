@@ -43,6 +43,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     outlook_panel,
     placement_panel,
     waiting,
+    warm_up_simulator,
 )
 from vegas_tutor.tutor.las_vegas.projection import JSON, board_view
 from vegas_tutor.tutor.widget import TutorWidget
@@ -116,6 +117,8 @@ class LasVegasBoard(TutorWidget):
         self._panels = Projections(self._refresh, self._show_failure)
         super().__init__(show_odds=show_odds, assumption=check_policy(assumption), auto_roll=auto_roll,
                          interactive=interactive, **kwargs)
+        if interactive and show_odds:
+            warm_up_simulator()  # the first roll's odds need the compiled simulator: load it meanwhile
         self._ready()
 
     # ------------------------------------------------------------------ reading

@@ -16,6 +16,7 @@ simulated figures meanwhile.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -190,6 +191,36 @@ class Projections:
         """Wait until no panel is being computed in the background."""
         while self._pending:
             await asyncio.sleep(0.01)
+
+
+_WARM_UP = threading.Lock()
+_warm_up_started = False
+
+
+def warm_up_simulator() -> None:
+    """Load the compiled odds simulator in a background thread, once per process.
+
+    Importing numba and loading the compiled rollouts takes most of a CPU-second: a board that shows odds
+    starts this when it is made, so the learner's first roll does not wait for it (a pre-heated kernel has
+    it done before anyone opens the lesson).
+    """
+    global _warm_up_started
+    with _WARM_UP:
+        if _warm_up_started:
+            return
+        _warm_up_started = True
+    threading.Thread(target=_warm_up, name="vegas-tutor-warm-up", daemon=True).start()
+
+
+def _warm_up() -> None:
+    from vegas_tutor.las_vegas import Roll, new_game
+
+    game = new_game(4, seed=0)
+    game.apply(Roll(own=(3, 1, 1, 1, 1, 1)))
+    try:
+        placement_panel(game, "random", exact=False)
+    except Exception:  # only a warm-up: the learner's own roll computes the odds and reports a failure
+        return
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
