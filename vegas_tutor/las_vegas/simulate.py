@@ -215,7 +215,7 @@ def _deal(bills: Ints, pile: Ints, head: int, size: int) -> tuple[int, int]:
 
 
 @_jit
-def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_bills: Ints) -> Ints:
+def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_bills: Ints) -> tuple[Ints, Ints]:
     np.random.seed(seed)
     owners = players + 1 if neutral else players
     white_owner = players if neutral else -1
@@ -225,12 +225,12 @@ def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_b
         per_player_white = 4 if players == 2 else 2
         spare = 2 if players == 3 else 0
     result = np.zeros((n, players), np.int64)
+    counts = np.zeros((n, players), np.int64)
     placed = np.zeros((6, owners), np.int64)
     bills = np.zeros((6, MAX_BILLS_PER_CASINO), np.int64)
     pay = np.zeros((6, owners), np.int64)
     hand = np.zeros(players, np.int64)
     white = np.zeros(players, np.int64)
-    nbills = np.zeros(players, np.int64)
     spare_roll = np.zeros(6, np.int64)
     scratch = np.zeros((4, 6), np.int64)
     pile = all_bills.copy()
@@ -239,7 +239,7 @@ def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_b
         np.random.shuffle(pile)
         head, size = 0, _PILE
         money = result[g]
-        nbills[:] = 0
+        nbills = counts[g]
         for r in range(ROUNDS):
             head, size = _deal(bills, pile, head, size)
             placed[:, :] = 0
@@ -250,7 +250,7 @@ def _games(n: int, players: int, neutral: bool, policies: Ints, seed: int, all_b
                 placed[:, white_owner] += spare_roll
             _play_round(policies, placed, hand, white, r % players, bills, white_owner, scratch)
             size = _pay_out(placed, bills, pile, head, size, money, nbills, pay)
-    return result
+    return result, counts
 
 
 @_jit
@@ -286,6 +286,14 @@ def simulate_games(
     >>> simulate_games(2, players=3, policy=("greedy", "random", "random")).shape
     (2, 3)
     """
+    return simulate_results(n, players=players, neutral=neutral, policy=policy, seed=seed)[0]
+
+
+def simulate_results(
+    n: int, *, players: int = 4, neutral: bool = False, policy: str | Sequence[str] = "random", seed: int = 0
+) -> tuple[Ints, Ints]:
+    """As :func:`simulate_games`, with each seat's number of bills too (the tie-break for first place):
+    ``(money, bills)``, both of shape (n, players)."""
     seats = [policy] * players if isinstance(policy, str) else list(policy)
     chosen = [check_policy(p) for p in seats]
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
