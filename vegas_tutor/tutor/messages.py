@@ -78,6 +78,11 @@ class NewGameIntent:
 
 
 @dataclass(frozen=True)
+class UndoIntent:
+    """Take back the learner's last decision (and the others' moves after it); never a roll."""
+
+
+@dataclass(frozen=True)
 class ResumeIntent:
     """Go on with the game of a sealed record the browser kept (checked by the engine's ``from_json``)."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 import anywidget
@@ -37,10 +38,58 @@ class SavedGame(Protocol):
     @property
     def history(self) -> tuple[Any, ...]: ...
 
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def undo(self) -> Any: ...
+
+    def copy(self) -> Self: ...
+
     def to_json(self) -> str: ...
 
     @classmethod
     def from_json(cls, text: str) -> Self: ...
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an Undo would take back: ``steps`` history entries, ending with the learner's ``decision``.
+
+    ``steps == 0``: nothing can be taken back, and ``reason`` says why in plain words.
+    """
+
+    steps: int
+    decision: Any = None
+    reason: str = ""
+
+
+def plan_undo(
+    state: SavedGame,
+    is_decision: Callable[[Any, int | None], bool],
+    barrier: Callable[[Any, int | None], str],
+    *,
+    nothing: str = "there is nothing to take back: you have not decided anything since your last roll",
+) -> UndoPlan:
+    """Walk back from the end of ``state``'s history to the learner's last decision.
+
+    Each entry is judged with the seat that played it (the state's ``current_player`` before it):
+    ``barrier(action, seat)`` returns why the walk may not cross that entry ("" when it may; a roll of the
+    learner's dice, for one); ``is_decision(action, seat)`` says whether it is the learner's decision to
+    take back. The state itself is not touched (the walk undoes a copy).
+    """
+    probe = state.copy()
+    for steps in range(1, len(state.history) + 1):
+        action = probe.undo().played
+        seat = probe.current_player
+        why = barrier(action, seat)
+        if why:
+            return UndoPlan(0, reason=why)
+        if is_decision(action, seat):
+            return UndoPlan(steps, action)
+    return UndoPlan(0, reason=nothing)
 
 
 MAX_ERROR_CHARS = 400
@@ -67,6 +116,10 @@ class TutorWidget(anywidget.AnyWidget):
     """The real game as a sealed record after the last accepted move: ``record``, ``moves`` (actions played),
     ``game``; ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right
     after a kept game was refused. Empty on a stepper."""
+
+    _in_game = False
+    """Whether the learner has made a decision in the game on the board (then New game and leaving the page
+    ask first, while the game is not over)."""
 
     _made: ClassVar[Counter[str]] = Counter()
     """How many playable boards of each game this kernel made (the default ``board_id``)."""
@@ -180,12 +233,42 @@ class TutorWidget(anywidget.AnyWidget):
                 raise RecordError(f"it is a {state.players}-player game; this {self._noun} seats {self._state.players}")
         except RecordError as bad:
             self._carry_out(NewGameIntent())
+            self._in_game = False
             with self.hold_sync():
                 self._save_record()
                 self.saved = {**self.saved, "refused": str(bad)}  # the page says it above the board
                 self._refresh()
             raise IllegalActionError(f"your saved game was refused ({bad}); a new game has started") from None
         self.show_state(state)
+        self._in_game = bool(state.history)
+
+    # ------------------------------------------------------------------ undo
+    def _undo_plan(self) -> UndoPlan:
+        """What Undo would take back now (each playable board says what a decision and a barrier are)."""
+        return UndoPlan(0, reason="this board has no undo")
+
+    def _undo(self) -> UndoPlan:
+        """Take back the learner's last decision and every move after it, exactly (the engine's undo)."""
+        self._check_playable()
+        plan = self._undo_plan()
+        if not plan.steps:
+            raise IllegalActionError(f"nothing was undone: {plan.reason}")
+        for _ in range(plan.steps):
+            self._state.undo()
+        return plan
+
+    def _undo_view(self) -> dict[str, Any]:
+        """The Undo button's projection: whether it works, what it takes back or why not; whether a game is
+        in progress (New game and leaving the page ask first)."""
+        if not self.interactive:
+            return {"can": False, "what": "", "reason": "", "in_progress": False}
+        plan = self._undo_plan()
+        return {"can": plan.steps > 0, "what": self._decision_words(plan.decision) if plan.steps else "",
+                "reason": plan.reason, "in_progress": self._in_game and not self._state.is_over}
+
+    def _decision_words(self, action: Any) -> str:
+        """The learner's decision in a few words, for the Undo button ("your placement of the 4s")."""
+        return str(action)
 
     def _raise_if_refused(self, content: dict[str, Any]) -> None:
         if not self.handle(content):

@@ -33,6 +33,7 @@ from vegas_tutor.tutor.las_vegas.intents import (
     ResetIntent,
     RollIntent,
     StepIntent,
+    UndoIntent,
     WhatIfIntent,
     parse_intent,
 )
@@ -46,7 +47,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     warm_up_simulator,
 )
 from vegas_tutor.tutor.las_vegas.projection import JSON, board_view
-from vegas_tutor.tutor.widget import TutorWidget
+from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
 MAX_BOT_MOVES = 200
 """A safety bound on automatic moves in one go (a whole game has fewer than 4 x 5 x 8 x 2 = 320...
@@ -164,6 +165,7 @@ class LasVegasBoard(TutorWidget):
         self._set_explored(None)
         self._highlight = tuple(highlight)
         self._log_from = max(0, len(state.log) - 1)
+        self._in_game = False
         if self.interactive:
             self._play_others()
         self.error = ""
@@ -193,7 +195,14 @@ class LasVegasBoard(TutorWidget):
             self._revision += 1
             self._set_explored(None)
             self._log_from = 0
+            self._in_game = False
             self._play_others()
+        elif isinstance(intent, UndoIntent):
+            self._check_playable()
+            plan = self._undo()
+            self._revision += 1
+            self._log_from = len(self._state.log)
+            self._highlight = (f"casino:{plan.decision.face}",)
         else:
             self._play_learner(intent)
 
@@ -212,10 +221,27 @@ class LasVegasBoard(TutorWidget):
             raise IllegalActionError("you have rolled already: choose a face of the roll to place")
         log_before = len(s.log)
         s.apply(action)  # raises with the engine's plain reason and changes nothing
+        self._in_game = True
         self._revision += 1
         self._log_from = log_before
         self._highlight = (f"casino:{intent.face}",) if isinstance(intent, PlaceIntent) else ("roll",)
         self._play_others()
+
+    def _undo_plan(self) -> UndoPlan:
+        """Undo takes back the learner's last placement (and the bots' moves after it), never a roll."""
+        humans = self._humans
+
+        def barrier(action: object, seat: int | None) -> str:
+            if isinstance(action, Roll) and seat in humans:
+                return ("a roll is never taken back: undo takes back a placement only until your next roll"
+                        + (" (switch off 'Roll my dice for me' to keep a moment to undo)" if self.auto_roll else ""))
+            return ""
+
+        return plan_undo(self._state, lambda action, seat: isinstance(action, Place) and seat in humans, barrier,
+                         nothing="you have not placed any dice yet in this game")
+
+    def _decision_words(self, action: Any) -> str:
+        return f"your placement of the {action.face}s" if isinstance(action, Place) else str(action)
 
     def _check_playable(self, *, what_if_ok: bool = False) -> None:
         super()._check_playable()
@@ -276,6 +302,7 @@ class LasVegasBoard(TutorWidget):
                 "what_if": self.what_if,
                 "explored": self._explored is not None,
                 "bots": self._bots,
+                "undo": self._undo_view(),
             }
             self.odds = self._odds_projection()
             self.outlook = self._outlook_projection(shown)

@@ -23,13 +23,15 @@ from vegas_tutor.tutor.messages import (
     OptionIntent,
     ResetIntent,
     StepIntent,
+    UndoIntent,
     message_kind,
     option_intent,
     step_intent,
     whole,
 )
 
-__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "parse_intent"]
+__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "UndoIntent",
+           "parse_intent"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,8 @@ class WhatIfIntent:
     count: int
 
 
-Intent = RollIntent | PlaceIntent | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent
+Intent = (RollIntent | PlaceIntent | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent
+          | UndoIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "what_if", "auto_roll")
 ASSUMPTIONS = POLICIES
@@ -66,6 +69,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "what_if": ("casino", "owner", "count"),
     "reset": (),
     "new_game": (),
+    "undo": (),
     "option": ("name", "value"),
     "step": ("to",),
 }
@@ -89,6 +93,8 @@ def parse_intent(content: object) -> Intent:
         return ResetIntent()
     if kind == "new_game":
         return NewGameIntent()
+    if kind == "undo":
+        return UndoIntent()
     if kind == "step":
         return step_intent(kind, content)
     return option_intent(content, BOOLEAN_OPTIONS, CHOICE_OPTIONS)

@@ -38,13 +38,21 @@ from vegas_tutor.tutor.liars_dice.intents import (
     ResetIntent,
     ShowIntent,
     SimulateIntent,
+    SkipIntent,
     StepIntent,
+    UndoIntent,
     WhatIfIntent,
     parse_intent,
 )
-from vegas_tutor.tutor.liars_dice.odds_panel import CountSimulation, OddsView, bid_panel, choices_panel
+from vegas_tutor.tutor.liars_dice.odds_panel import (
+    CountSimulation,
+    OddsView,
+    bid_panel,
+    choices_panel,
+    starting_bid,
+)
 from vegas_tutor.tutor.liars_dice.projection import table_view
-from vegas_tutor.tutor.widget import TutorWidget
+from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
 DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
 """You, Shane, Mike, Mary: the rulebook's table."""
@@ -106,6 +114,8 @@ class LiarsDiceTable(TutorWidget):
         self._viewer = viewer
         self._state = state.copy()
         self._after_challenge = False
+        self._skipping = False
+        """The learner is out and chose to skip to the end: the bots play on without stopping at reveals."""
         self._highlight: tuple[str, ...] = ()
         self._imagined: OddsView | None = None
         self._sim: CountSimulation | None = None
@@ -158,6 +168,8 @@ class LiarsDiceTable(TutorWidget):
         """Show another position (what-if changes and the simulation are dropped)."""
         self._state = state.copy()
         self._after_challenge = False
+        self._skipping = False
+        self._in_game = False
         self._imagined = None
         self._sim = None
         self._highlight = tuple(highlight)
@@ -191,10 +203,15 @@ class LiarsDiceTable(TutorWidget):
             s = self._state
             self._state = State.start([self._start_dice] * s.players, seed=self._next_seed())
             self._after_challenge = False
+            self._skipping = False
+            self._in_game = False
             self._imagined = None
             self._sim = None
             self._highlight = ()
             self._play_others()
+        elif isinstance(intent, UndoIntent):
+            self._undo()
+            self._highlight = ("bid",) if self._state.last_bid is not None else ()
         else:
             self._play_learner(intent)
 
@@ -203,14 +220,20 @@ class LiarsDiceTable(TutorWidget):
         """Whether the learner, having just bid, decides on a show and re-roll."""
         return self.interactive and self._state.may_show == self._viewer
 
-    def _play_learner(self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent) -> None:
+    def _play_learner(
+        self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | SkipIntent
+    ) -> None:
         self._check_playable()
         s, me = self._state, self._viewer
         if s.is_over:
             raise IllegalActionError("the game is over: start a new game to play again")
-        if isinstance(intent, NextRoundIntent):
+        if isinstance(intent, NextRoundIntent | SkipIntent):
             if not self._after_challenge:
                 raise IllegalActionError("there is no reveal to leave: the round is being played")
+            if isinstance(intent, SkipIntent):
+                if s.dice_counts[me] > 0:
+                    raise IllegalActionError("you are still in the game: press 'Next round' to play on")
+                self._skipping = True
             self._after_challenge = False
             self._highlight = ()
             self._play_others()
@@ -236,15 +259,45 @@ class LiarsDiceTable(TutorWidget):
             raise IllegalActionError(f"it is {whose} turn, not yours: wait for them to play")
         action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
         s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
+        self._in_game = True
         self._highlight = ("count",) if isinstance(action, Challenge) else ("bid",)
         if self._awaiting_show:
             return
-        self._after_challenge = isinstance(action, Challenge) and self._still_playing()
+        self._after_challenge = isinstance(action, Challenge) and self._pauses()
         self._play_others()
 
-    def _still_playing(self) -> bool:
-        """Whether the learner has dice in a game that goes on (then a reveal waits for 'Next round')."""
-        return not self._state.is_over and self._state.dice_counts[self._viewer] > 0
+    def _pauses(self) -> bool:
+        """Whether the table waits after a challenge for the learner to read the reveal: while the game goes on,
+        unless the learner is out of it and chose to skip to the end."""
+        return self.interactive and not self._state.is_over and not (
+            self._skipping and self._state.dice_counts[self._viewer] == 0)
+
+    def _undo_plan(self) -> UndoPlan:
+        """Undo takes back the learner's last bid, show choice or challenge (and the bots' moves after it);
+        never across a roll of the learner's dice nor a challenge (the cups were lifted)."""
+        me, s = self._viewer, self._state
+        if s.last_challenge is not None and not s.bids and s.dice_counts[me] > 0:
+            return UndoPlan(0, reason="the cups were lifted at the last challenge: a finished round is never taken back")
+
+        def barrier(action: object, seat: int | None) -> str:
+            if isinstance(action, Challenge):
+                return "the cups were lifted at the last challenge: what they showed cannot be taken back"
+            if isinstance(action, Roll) and seat == me:
+                return "your dice were rolled since your last decision, and a roll is never taken back"
+            return ""
+
+        return plan_undo(self._state, lambda action, seat: seat == me and not isinstance(action, Roll), barrier,
+                         nothing="you have not decided anything yet in this round")
+
+    def _undo_view(self) -> dict[str, Any]:
+        view = super()._undo_view()
+        view["in_progress"] = view["in_progress"] and self._state.dice_counts[self._viewer] > 0  # out: nothing to lose
+        return view
+
+    def _decision_words(self, action: Any) -> str:
+        if isinstance(action, Bid):
+            return f"your bid {action}"
+        return "keeping your cup" if isinstance(action, NoShow) else f"your {action}"
 
     def _set_option(self, intent: OptionIntent) -> None:
         if intent.name == "bots":
@@ -266,6 +319,8 @@ class LiarsDiceTable(TutorWidget):
         view = self.odds_view()
         if view.bid is None:
             raise IllegalActionError("there is no bid to bet on yet")
+        if self._state.bidder == self._viewer:
+            raise IllegalActionError("the last bid is your own: bets are on the others' bids")
         if self._guess is not None and self._bet_key == self._current_bet_key():
             raise IllegalActionError("you have placed your bet on this bid already")
         self._bet_key = self._current_bet_key()
@@ -306,7 +361,7 @@ class LiarsDiceTable(TutorWidget):
             s.apply(action)
             if isinstance(action, Challenge):
                 self._highlight = ("count",)
-                self._after_challenge = self._still_playing()
+                self._after_challenge = self._pauses()
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
     # ------------------------------------------------------------------ the projections
@@ -331,14 +386,17 @@ class LiarsDiceTable(TutorWidget):
         view = self.odds_view()
         if self._bet_key != self._current_bet_key():
             self._guess = None
-        hide = self.bet_mode and not self.what_if and view.bid is not None and self._guess is None
+        hide = (self.bet_mode and not self.what_if and view.bid is not None and self._guess is None
+                and obs.bidder != me)
         with self.hold_sync():
-            self.table = table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
-                                    awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
-                                    paused=self._after_challenge and self.interactive)
+            self.table = {**table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
+                                       awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
+                                       paused=self._after_challenge and self.interactive),
+                          "undo": self._undo_view()}
+            start = view.bid or starting_bid(view)
             self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
-                                  "bid": None if view.bid is None else
-                                  {"quantity": view.bid.quantity, "face": view.bid.face, "text": str(view.bid)},
+                                  "bid": {"quantity": start.quantity, "face": start.face, "text": str(start)},
+                                  "real_bid": view.bid is not None,
                                   "explored": self._imagined is not None} if self.what_if else {})
             if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
                 self.odds = {"status": "off", "reason": "The odds are hidden."}

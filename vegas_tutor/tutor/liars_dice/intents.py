@@ -26,6 +26,7 @@ from vegas_tutor.tutor.messages import (
     OptionIntent,
     ResetIntent,
     StepIntent,
+    UndoIntent,
     echo,
     message_kind,
     option_intent,
@@ -33,7 +34,8 @@ from vegas_tutor.tutor.messages import (
     whole,
 )
 
-__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "parse_intent"]
+__all__ = ["STEPS", "Intent", "NewGameIntent", "OptionIntent", "ResetIntent", "StepIntent", "UndoIntent",
+           "parse_intent"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,11 @@ class NextRoundIntent:
 
 
 @dataclass(frozen=True)
+class SkipIntent:
+    """The learner is out of the game: play the rest to its end without stopping at each reveal."""
+
+
+@dataclass(frozen=True)
 class BetIntent:
     """"Place your bet": the learner's guess whether the current bid is true."""
 
@@ -91,7 +98,7 @@ class WhatIfIntent:
 
 
 Intent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | BetIntent | SimulateIntent
-            | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent)
+            | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent | UndoIntent | SkipIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
 BOT_POLICIES = POLICIES
@@ -105,6 +112,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "show": ("faces",),
     "keep": (),
     "next_round": (),
+    "skip": (),
+    "undo": (),
     "bet": ("guess",),
     "simulate": ("n",),
     "what_if": ("own", "unknown", "quantity", "face"),
@@ -131,7 +140,7 @@ def parse_intent(content: object) -> Intent:
     assert isinstance(content, dict)
     simple: dict[str, Intent] = {
         "challenge": ChallengeIntent(), "keep": KeepIntent(), "next_round": NextRoundIntent(),
-        "reset": ResetIntent(), "new_game": NewGameIntent(),
+        "reset": ResetIntent(), "new_game": NewGameIntent(), "undo": UndoIntent(), "skip": SkipIntent(),
     }
     if kind in simple:
         return simple[kind]

@@ -84,10 +84,25 @@ def bid_panel(view: OddsView) -> JSON:
     }
 
 
+def starting_bid(view: OddsView) -> Bid:
+    """A bid for the what-if editor to start from when nobody has bid: the face the viewer holds most of
+    (the higher on a tie; 2 with no number in the cup) at about its expected count.
+
+    >>> starting_bid(OddsView(own=(1, 4, 4, 6), shown=(), unknown=6, bid=None))
+    Bid(5, 4)
+    """
+    numbers = [f for f in view.known if f != STAR]
+    face = max(set(numbers), key=lambda f: (numbers.count(f), f)) if numbers else 2
+    expected = sum(1 for d in view.known if d in (face, STAR)) + Fraction(view.unknown, 3)
+    return Bid(min(20, max(1, round(expected))), face)
+
+
 def choices_panel(obs: Observation) -> JSON:
     """For the viewer to act: the expected dice they lose if they challenge, and for every sensible raise
-    (scored as if the next player challenged it). Raises above the dice in play are left out: they always
-    fail."""
+    if the next player challenged it. Raises above the dice in play are left out: they always fail.
+
+    The figure looks one move ahead only (the next player's challenge), so it is no ranking of the choices:
+    a low bid costs little now and leaves the hard choices for later. No row is marked best."""
     scored = action_odds(obs)
     if not scored:
         return {"status": "waiting", "rows": []}
@@ -103,9 +118,6 @@ def choices_panel(obs: Observation) -> JSON:
             "stands": float(choice.stands), "perfect": float(choice.perfect),
             "loss": float(choice.by_me), "loss_text": _fraction_text(choice.by_me),
         })
-    best = min(row["loss"] for row in rows)
-    for row in rows:
-        row["best"] = math.isclose(row["loss"], best, rel_tol=1e-12, abs_tol=1e-12)
     return {"status": "ready", "rows": rows, "left_out": len(scored) - len(rows)}
 
 

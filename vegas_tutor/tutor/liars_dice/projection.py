@@ -206,8 +206,11 @@ def table_view(
         "paused": paused,
         "reveal": reveal_view(obs.last_challenge, names) if obs.last_challenge is not None else None,
         "reveal_fresh": obs.last_challenge is not None and not obs.bids,
-        "describe": ("The cups are lifted: read the count, then press Next round." if paused
-                     else describe(obs, names, awaiting_show=awaiting_show)),
+        "describe": describe(obs, names, awaiting_show=awaiting_show) if not paused
+        else "The cups are lifted: read the count, then press Next round." if obs.dice_counts[me]
+        else ("You are out of the game: read the count, then watch the next round or skip to the end."
+              if names[me] == "You" else f"{names[me]} is out of the game: watch the next round or skip to the end."),
+        "out": obs.dice_counts[me] == 0,
         "is_over": obs.phase == "over",
         "winners": list(obs.winners),
         "highlight": list(highlight),
