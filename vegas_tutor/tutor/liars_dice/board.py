@@ -277,7 +277,8 @@ class LiarsDiceTable(TutorWidget):
         never across a roll of the learner's dice nor a challenge (the cups were lifted)."""
         me, s = self._viewer, self._state
         if s.last_challenge is not None and not s.bids and s.dice_counts[me] > 0:
-            return UndoPlan(0, reason="the cups were lifted at the last challenge: a finished round is never taken back")
+            return UndoPlan(0, reason="the cups were lifted at the last challenge: a finished round is never "
+                                      "taken back")
 
         def barrier(action: object, seat: int | None) -> str:
             if isinstance(action, Challenge):
