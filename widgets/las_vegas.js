@@ -29,18 +29,24 @@ const CHANGES = ["board", "odds", "outlook", "error", "stepper", "show_odds", "a
 /** @param {RenderProps} props */
 function render(props) {
   const { model } = props;
-  const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}` };
+  const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}`, confirmNew: false };
   return mountBoard(props, {
     prefix: "lv", title: "Las Vegas board", changes: CHANGES,
-    view: (send) => view(model, send, ctx),
+    view: (send, drawNow) => view(model, send, ctx, drawNow),
     summary: () => ariaSummary(model),
+    // Keys are sent even when they cannot work now (R with a roll waiting, a face not rolled): Python says why.
     keys: (event) => {
       /** @type {Board} */
       const board = model.get("board");
       if (!canPlay(model, board)) return null;
-      if (/^[1-6]$/.test(event.key) && board.roll) return { type: "place", face: Number(event.key) };
-      if ((event.key === "r" || event.key === "R") && !board.roll) return { type: "roll" };
+      if (/^[1-6]$/.test(event.key)) return { type: "place", face: Number(event.key) };
+      if (event.key === "r" || event.key === "R") return { type: "roll" };
+      if ((event.key === "u" || event.key === "U") && board.undo && board.undo.can) return { type: "undo" };
       return null;
+    },
+    inProgress: () => {
+      const board = model.get("board");
+      return Boolean(model.get("interactive") && board && board.undo && board.undo.in_progress);
     },
   });
 }
@@ -53,15 +59,17 @@ function canPlay(model, board) {
 
 function ariaSummary(model) {
   const board = model.get("board");
-  const keys = canPlay(model, board) ? " Keys: 1 to 6 place that face, R rolls." : "";
+  const keys = canPlay(model, board) ? ` Keys: 1 to 6 place that face, R rolls${board.undo && board.undo.can ? ", U undoes" : ""}.` : "";
   return `${board ? board.describe : ""}${keys}${stepperKeys(model)}`;
 }
 
 /**
  * @param {RenderProps["model"]} model @param {(msg: object) => void} send
- * @param {{ id: string }} ctx this view's own id (radio groups must not mix with another board's)
+ * @param {{ id: string, confirmNew: boolean }} ctx this view's own id (radio groups must not mix with another
+ *   board's) and whether the New game confirmation is open
+ * @param {() => void} drawNow
  */
-function view(model, send, ctx) {
+function view(model, send, ctx, drawNow) {
   /** @type {Board} */
   const board = model.get("board");
   if (!board || !board.casinos) return h("p", { text: "Setting up the board…" });
@@ -78,6 +86,7 @@ function view(model, send, ctx) {
     casinos(board, highlight, model, send),
     rollBar(board, highlight, model, send),
     errorLine("lv", model),
+    interactive && !board.is_over ? gameButtons("lv", board.undo, send, ctx, drawNow) : null,
     !board.just_paid && board.last_payout ? payout(board, highlight, false) : null,
     recent(board, hasStepper),
     interactive ? controls(board, model, send, ctx) : null,
@@ -231,7 +240,9 @@ function rollBar(board, highlight, model, send) {
   return h("div", { class: ["lv-rollbar", lit && "lv-hl"], role: "group", "aria-label": `${whose} roll, grouped by face` },
     h("p", { class: "lv-roll-title", text: playable ? `${whose} roll: choose a face to place all its dice.` : `${whose} roll:` }),
     h("div", { class: "lv-roll-groups" },
-      board.roll.groups.map((g) => {
+      (playable ? [1, 2, 3, 4, 5, 6].map((face) => board.roll.groups.find((g) => g.face === face) || face)
+        : board.roll.groups).map((g) => {
+        if (typeof g === "number") return unrolledFace(board, g, send);
         const parts = [g.own ? diceWord(g.own) : null, g.white ? `${g.white} white` : null].filter(Boolean).join(" and ");
         const label = `Place the ${g.face}s: ${parts} on casino ${g.face}, ${g.casino}`;
         const content = [
@@ -246,6 +257,23 @@ function rollBar(board, highlight, model, send) {
             onclick: () => send({ type: "place", face: g.face }) }, content)
           : h("div", { class: "lv-roll-group lv-roll-static", role: "img", "aria-label": `${g.face}s: ${parts}` }, content);
       })));
+}
+
+/**
+ * A face the learner did not roll: shown beside the rolled ones, reachable by keyboard, marked disabled with
+ * its reason; pressing it still asks Python, which answers why the move is not allowed (and changes nothing).
+ * @param {Board} board @param {number} face
+ */
+function unrolledFace(board, face, send) {
+  const casino = board.casinos[face - 1];
+  const why = `lv-why-${face}-${board.round}`;
+  return h("button", {
+    type: "button", class: "lv-roll-group lv-roll-absent", "data-key": `place-${face}`, "aria-disabled": "true",
+    "aria-label": `Place the ${face}s on casino ${face}, ${casino.name} (key ${face})`, "aria-describedby": why,
+    onclick: () => send({ type: "place", face }),
+  },
+  h("span", { class: "lv-roll-face", "aria-hidden": "true", text: faceGlyph(face) }),
+  h("span", { class: "lv-roll-text", id: why }, `${face}s: none rolled`, h("br"), h("small", { text: "not in your roll" })));
 }
 
 /** @param {Board} board */
@@ -289,9 +317,7 @@ function controls(board, model, send, ctx) {
     whatIf ? h("button", {
       type: "button", class: "lv-button", "data-key": "reset", disabled: !board.explored,
       text: "Back to the real game", onclick: () => send({ type: "reset" }),
-    }) : null,
-    h("button", { type: "button", class: "lv-button", "data-key": "new-game-small", text: "New game",
-      onclick: () => send({ type: "new_game" }) }));
+    }) : null);
 }
 
 function opponentsSwitch(board, send, ctx) {
@@ -350,7 +376,10 @@ function oddsPanel(model, board, send, ctx) {
   return h("section", {
     class: "lv-odds", "aria-label": "Odds", "data-status": "ready", "data-exact": odds.exact_pending ? "pending" : "done",
   }, head,
-    h("p", { class: "lv-muted", text: `${odds.name === "You" ? "Your" : odds.name + "'s"} expected winnings this round for each face, if the others play ${assume}. The whisker spans 95% of the simulation's uncertainty; a diamond marks the exact value when the rest of the round is short enough to count every case.` }),
+    h("p", { class: "lv-muted" }, `${odds.name === "You" ? "Your" : odds.name + "'s"} expected winnings this round for each face, if the others play ${assume}, from simulated rounds. `
+      + "The thin bar shows the range where the true value most likely lies (two ",
+    glossaryLink("Standard-error", "standard errors"),
+    " each side); a diamond marks the exact value when the rest of the round is short enough to count every case."),
     assumptionSwitch(model, send, ctx),
     h("ol", { class: "lv-odds-list" }, rows),
     odds.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite" },

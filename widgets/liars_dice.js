@@ -32,8 +32,11 @@ const LD_CHANGES = ["table", "odds", "simulation", "bet", "what_if_view", "stepp
 function render(props) {
   const { model } = props;
   // Local, view-only choices (which track space is open, which dice are picked to show): never game state.
+  // `focusSpace`: the track space that holds the track's one Tab stop (roving tabindex); `confirmNew`: the New
+  // game confirmation is open.
   const ctx = { id: `ld-${Math.random().toString(36).slice(2, 10)}`, space: /** @type {number|null} */ (null),
-    picked: /** @type {Set<number>} */ (new Set()), pickedFor: "" };
+    picked: /** @type {Set<number>} */ (new Set()), pickedFor: "", focusSpace: /** @type {number|null} */ (null),
+    confirmNew: false };
   return mountBoard(props, {
     prefix: "ld", title: "Liar's Dice table", changes: LD_CHANGES,
     view: (send, drawNow) => ldView(model, send, ctx, drawNow),
@@ -48,7 +51,13 @@ function render(props) {
       if (playing && key === "c" && table.can_challenge) return { type: "challenge" };
       if (playing && key === "k" && table.awaiting_show) return { type: "keep" };
       if (playing && key === "n" && table.paused) return { type: "next_round" };
+      if (playing && key === "s" && table.paused && table.out) return { type: "skip" };
+      if (playing && key === "u" && table.undo && table.undo.can) return { type: "undo" };
       return null;
+    },
+    inProgress: () => {
+      const table = model.get("table");
+      return Boolean(model.get("interactive") && table && table.undo && table.undo.in_progress);
     },
   });
 }
@@ -59,7 +68,9 @@ function ldKeysHelp(model) {
   if (model.get("stepper") && model.get("stepper").id) parts.push("right and left arrows step the example");
   if (table && table.can_challenge) parts.push("C challenges");
   if (table && table.awaiting_show) parts.push("K keeps your cup");
-  if (table && table.paused) parts.push("N starts the next round");
+  if (table && table.paused) parts.push(table.out ? "N watches the next round, S skips to the end" : "N starts the next round");
+  if (table && table.undo && table.undo.can) parts.push("U undoes");
+  if (table && table.learner_to_act) parts.push("in the bid track, arrows move between spaces and Enter opens one");
   if (model.get("odds") && model.get("odds").status === "bet") parts.push("T or F bets true or false");
   return parts.length ? ` Keys: ${parts.join(", ")}.` : "";
 }
@@ -85,11 +96,13 @@ function ldView(model, send, ctx, redrawNow) {
   const main = h("section", { class: "ld-main", "aria-label": "The table" },
     h("p", { class: "ld-status", "aria-live": "polite" }, table.describe),
     ldCups(table, highlight),
-    ldTrack(table, highlight, send, ctx, redrawNow),
-    ldHistory(table, highlight),
     interactive ? ldActions(table, send, ctx, redrawNow) : null,
     errorLine("ld", model),
-    table.reveal ? ldReveal(table, highlight) : null,
+    interactive && !table.is_over ? gameButtons("ld", table.undo, send, ctx, redrawNow) : null,
+    table.paused && table.reveal ? ldReveal(table, highlight) : null,
+    ldTrack(table, highlight, send, ctx, redrawNow),
+    ldHistory(table, highlight),
+    table.reveal && !table.paused ? ldReveal(table, highlight) : null,
     interactive ? ldControls(table, model, send, ctx) : null);
   const side = [];
   if (hasStepper) side.push(stepperPanel("ld", stepper, send));
@@ -173,6 +186,38 @@ function ldTrack(table, highlight, send, ctx, redrawNow) {
   if (ctx.space !== null && !bySpace.has(ctx.space)) ctx.space = null;
   const current = table.bid;
   const lit = highlight.has("bid");
+  const legalSpaces = [...bySpace.keys()].sort((a, b) => a - b);
+  if (ctx.focusSpace === null || !bySpace.has(ctx.focusSpace)) ctx.focusSpace = ctx.space ?? legalSpaces[0] ?? null;
+  /** Move the track's Tab stop to `index` and focus it (arrow keys inside the track). */
+  const moveTo = (/** @type {HTMLElement} */ from, /** @type {number} */ index) => {
+    const root = from.closest(".ld-track");
+    ctx.focusSpace = index;
+    if (!root) return;
+    for (const b of root.querySelectorAll("button.ld-space-legal")) b.setAttribute("tabindex", "-1");
+    const next = /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="space-${index}"]`));
+    if (next) { next.setAttribute("tabindex", "0"); next.focus(); }
+  };
+  const onTrackKey = (/** @type {KeyboardEvent} */ event, /** @type {number} */ index) => {
+    const at = legalSpaces.indexOf(index);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let to = null;
+    if (step) to = legalSpaces[Math.max(0, Math.min(legalSpaces.length - 1, at + step))];
+    else if (event.key === "Home") to = legalSpaces[0];
+    else if (event.key === "End") to = legalSpaces[legalSpaces.length - 1];
+    if (to === null || to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    moveTo(/** @type {HTMLElement} */ (event.currentTarget), to);
+  };
+  /** Open a space: its faces appear below the track and the focus goes to the first of them. */
+  const open = (/** @type {Event} */ event, /** @type {number} */ index) => {
+    const root = /** @type {HTMLElement} */ (event.currentTarget).closest(".ld-root");
+    ctx.space = index;
+    ctx.focusSpace = index;
+    redrawNow();
+    const face = root && /** @type {HTMLElement|null} */ (root.querySelector(".ld-face-button"));
+    if (face) face.focus();
+  };
   const spaces = table.track.map((s) => {
     const here = current && current.space === s.index;
     const legal = bySpace.get(s.index);
@@ -187,8 +232,10 @@ function ldTrack(table, highlight, send, ctx, redrawNow) {
       const faces = legal.map((b) => (b.star ? "stars" : `${b.face}s`)).join(", ");
       return h("li", { class: "ld-space-item" }, h("button", {
         type: "button", class: [...cls, "ld-space-legal"], "data-key": `space-${s.index}`,
+        tabindex: ctx.focusSpace === s.index ? "0" : "-1",
         "aria-label": `Bid on ${name}: ${faces}`, "aria-expanded": ctx.space === s.index ? "true" : "false",
-        onclick: () => { ctx.space = ctx.space === s.index ? null : s.index; redrawNow(); },
+        onclick: (/** @type {Event} */ event) => open(event, s.index),
+        onkeydown: (/** @type {KeyboardEvent} */ event) => onTrackKey(event, s.index),
       }, content));
     }
     return h("li", {
@@ -199,17 +246,24 @@ function ldTrack(table, highlight, send, ctx, redrawNow) {
   return h("section", { class: "ld-track-wrap", "aria-label": "The bid track" },
     h("h4", {}, "The bid track ",
       h("small", { class: "ld-muted", text: current ? `· the red die: ${current.text} (${current.name})` : "· no bid yet" })),
-    h("ol", { class: "ld-track" }, spaces),
+    h("ol", { class: "ld-track", "aria-label": table.learner_to_act
+      ? "Bid track: arrow keys move between the spaces you may bid on, Enter opens one" : "Bid track" }, spaces),
     table.learner_to_act ? ldFacePicker(table, bySpace, send, ctx) : null);
 }
 
 /** The faces that raise the bid on the open space. */
 function ldFacePicker(table, bySpace, send, ctx) {
   if (ctx.space === null) {
-    return h("p", { class: "ld-hint", text: "Choose a space on the track (only spaces with a legal raise are buttons), then a face." });
+    return h("p", { class: "ld-hint", text: "Choose a space on the track (only spaces with a legal raise are buttons; arrow keys move along them, Enter opens one), then a face." });
   }
   const bids = bySpace.get(ctx.space) || [];
-  return h("div", { class: "ld-faces", role: "group", "aria-label": "Choose the face of your bid" },
+  const back = (/** @type {KeyboardEvent} */ event) => {  // Escape: back to the space on the track
+    if (event.key !== "Escape") return;
+    const root = /** @type {HTMLElement} */ (event.currentTarget).closest(".ld-root");
+    const space = root && /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="space-${ctx.space}"]`));
+    if (space) { event.preventDefault(); space.focus(); }
+  };
+  return h("div", { class: "ld-faces", role: "group", "aria-label": "Choose the face of your bid (Escape: back to the track)", onkeydown: back },
     h("span", { text: "Bid: " }),
     bids.map((b) => h("button", {
       type: "button", class: "ld-button ld-face-button", "data-key": `bid-${b.quantity}-${b.face}`,
@@ -238,6 +292,18 @@ function ldActions(table, send, ctx, redrawNow) {
       type: "button", class: "ld-button ld-primary", "data-key": "new-game", text: "New game",
       onclick: () => send({ type: "new_game" }),
     }));
+  }
+  if (table.paused && table.out) {
+    return h("div", { class: "ld-actions", role: "group", "aria-label": "You are out of the game" },
+      h("p", { class: "ld-roll-title", text: "You are out of the game. Read the count below, then watch the others play on, round by round, or skip to the end." }),
+      h("button", {
+        type: "button", class: "ld-button ld-primary", "data-key": "next-round", "aria-label": "Continue: watch the next round (key N)",
+        onclick: () => send({ type: "next_round" }),
+      }, "Continue: watch the next round ▶", h("kbd", { text: "N" })),
+      h("button", {
+        type: "button", class: "ld-button", "data-key": "skip", "aria-label": "Skip to the end of the game (key S)",
+        onclick: () => send({ type: "skip" }),
+      }, "Skip to the end ⏭", h("kbd", { text: "S" })));
   }
   if (table.paused) {
     return h("div", { class: "ld-actions" }, h("button", {
@@ -276,7 +342,7 @@ function ldActions(table, send, ctx, redrawNow) {
       type: "button", class: "ld-button ld-challenge", "data-key": "challenge",
       "aria-label": `Challenge ${table.bid ? table.bid.text : ""} (key C)`, onclick: () => send({ type: "challenge" }),
     }, `Challenge ${table.bid ? table.bid.text : ""}!`, h("kbd", { text: "C" })) : null,
-    h("span", { class: "ld-muted", text: table.can_challenge ? " … or raise: pick a space on the track above." : "Open the bidding: pick a space on the track above." }));
+    h("span", { class: "ld-muted", text: table.can_challenge ? " … or raise: pick a space on the track below." : "Open the bidding: pick a space on the track below." }));
 }
 
 // ------------------------------------------------------------------------------------------- reveal
@@ -343,7 +409,7 @@ function ldBidOdds(model, odds, send) {
   const rows = odds.distribution.map((r) => {
     const w = `${(100 * r.p) / maxP}%`;
     const s = simAt.get(r.count);
-    const label = `${r.count} matching: ${percent(r.p)} (${r.text})${r.bid ? ", the bid" : ""}${r.true ? ", the bid is true" : ", the bid is false"}`
+    const label = `${r.count} matching: ${percent(r.p)}${r.bid ? ", the bid" : ""}${r.true ? ", the bid is true" : ", the bid is false"}`
       + (s !== undefined ? `, simulated ${percent(s)}` : "");
     return h("li", { class: ["ld-dist-row", r.true && "ld-true", r.bid && "ld-at-bid"], "aria-label": label },
       h("span", { class: "ld-dist-count", text: String(r.count) }),
@@ -354,12 +420,14 @@ function ldBidOdds(model, odds, send) {
       h("span", { class: "ld-dist-mark", text: r.bid ? "◀ bid" : r.true ? "✓" : "" }));
   });
   return h("div", { class: "ld-bid-odds" },
-    odds.what_if ? h("p", {}, h("strong", { class: "ld-tag ld-tag-whatif", text: "WHAT IF" }), " the odds of the imagined view below.") : null,
+    odds.what_if ? h("p", {}, h("strong", { class: "ld-tag ld-tag-whatif", text: "WHAT IF" }), " the odds of the imagined view you set above.") : null,
     h("p", { class: "ld-headline" }, `“${odds.bid.text}” is true: `,
-      h("strong", { class: "ld-big", "data-key": "p-true", text: percent(p) }),
-      h("span", { class: "ld-exact", text: odds.at_least.p >= 1 ? " (certain)" : ` (exact: ${odds.at_least.text})` })),
-    h("p", { class: "ld-sub" }, "A perfect bid (exactly that many): ", h("strong", { text: percent(odds.exactly.p) }),
-      h("span", { class: "ld-exact", text: ` (exact: ${odds.exactly.text})` })),
+      h("strong", { class: "ld-big", "data-key": "p-true", text: percent(p), title: `exactly ${odds.at_least.text}` }),
+      h("span", { class: "ld-exact", text: odds.at_least.p >= 1 ? " (certain)" : ` (${ldInWords(p)})` })),
+    h("p", { class: "ld-sub" }, "A perfect bid (exactly that many): ",
+      h("strong", { text: percent(odds.exactly.p), title: `exactly ${odds.exactly.text}` })),
+    h("details", { class: "ld-fractions" }, h("summary", { text: "Exact fractions" }),
+      h("p", { text: `True: ${odds.at_least.text}. Perfect: ${odds.exactly.text}. (Every way the hidden dice can fall, counted.)` })),
     h("p", { class: "ld-muted ld-explain", text: `You see ${odds.matches} that count (${odds.known.length} dice seen). `
       + `${diceWord(odds.unknown)} are hidden from you; each shows ${each} with chance ${odds.p_match}. `
       + `Expected count: ${odds.expected_count.toFixed(1)}.` }),
@@ -382,6 +450,7 @@ function ldSimulation(sim, odds, send) {
   if (sim.status === "ready") {
     body.push(h("p", { class: "ld-sim-line", role: "status" },
       `After ${sim.n.toLocaleString("en-US")} rolls: true ${(100 * sim.at_least.p).toFixed(1)}% ± ${(196 * sim.at_least.stderr).toFixed(1)}% `,
+      h("span", { class: "ld-muted" }, "(± two ", glossaryLink("Standard-error", "standard errors"), ") "),
       h("span", { class: "ld-muted", text: `(exact ${(100 * odds.at_least.p).toFixed(1)}%, seed ${sim.seed})` })));
     body.push(h("table", { class: "ld-table ld-converge" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Rolls" }), h("th", { scope: "col", text: "Simulated P(true)" }), h("th", { scope: "col", text: "Exact" }))),
@@ -396,18 +465,21 @@ function ldChoices(choices) {
   const rows = choices.rows;
   const challenge = rows.filter((r) => r.kind === "challenge");
   const raises = rows.filter((r) => r.kind === "raise");
-  const best = [...raises].sort((a, b) => a.loss - b.loss || a.rank - b.rank).slice(0, 6);
-  const line = (r) => h("tr", { class: [r.best && "ld-best", r.kind === "challenge" && "ld-challenge-row"] },
+  // The lowest raise on each face: one row per face, in track order (no ranking: the figure looks one move ahead).
+  const lowest = [...new Map([...raises].reverse().map((r) => [r.face, r])).values()].sort((a, b) => a.rank - b.rank);
+  const line = (r) => h("tr", { class: [r.kind === "challenge" && "ld-challenge-row"] },
     h("th", { scope: "row", text: r.text }),
     h("td", { text: r.loss.toFixed(2) }),
-    h("td", { text: percent(r.stands) }),
-    h("td", { text: r.best ? "★ best" : "" }));
-  const head = h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Dice you lose (expected)" }),
-    h("th", { scope: "col", text: "Bid true" }), h("th", { scope: "col", text: "" })));
-  return h("section", { class: "ld-choices", "aria-label": "Expected dice you lose for each choice" },
-    h("h4", { text: "Your choices: expected dice you lose" }),
-    h("p", { class: "ld-muted", text: "A challenge is scored on the current bid; a raise as if the next player challenged it." }),
-    h("table", { class: "ld-table" }, head, h("tbody", {}, challenge.map(line), best.map(line))),
+    h("td", { text: percent(r.stands) }));
+  const head = h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }),
+    h("th", { scope: "col", text: "Dice you lose if challenged now (expected)" }), h("th", { scope: "col", text: "Bid true" })));
+  return h("section", { class: "ld-choices", "aria-label": "Expected dice you lose for each choice, one move ahead" },
+    h("h4", { text: "Your choices, one move ahead" }),
+    h("p", { class: "ld-muted", text: "A challenge is scored on the current bid; a raise as if the next player challenged it at once. "
+      + "That is all this figure sees: the next player may raise instead, and the round goes on. A low bid looks cheap here "
+      + "because it is rarely challenged, not because it is a good bid — so no choice is marked best." }),
+    h("table", { class: "ld-table" }, head, h("tbody", {}, challenge.map(line), lowest.map(line))),
+    h("p", { class: "ld-muted", text: "Above: the challenge and the lowest raise on each face." }),
     h("details", { class: "ld-all-raises" }, h("summary", { text: `Every raise (${raises.length}, on the track's order)` }),
       h("table", { class: "ld-table" }, head.cloneNode(true), h("tbody", {}, raises.map(line)))),
     choices.left_out ? h("p", { class: "ld-muted", text: `${choices.left_out} raises above the dice in play are left out: they are always false.` }) : null);
@@ -427,7 +499,7 @@ function ldWhatIfEditor(model, send) {
     type: "button", class: "ld-button ld-small", "data-key": key, "aria-label": label, disabled, onclick,
   }, text);
   return h("section", { class: "ld-whatif", "aria-label": "What if: change your dice, the hidden dice or the bid" },
-    h("p", { class: "ld-muted", text: "Change your dice (click a die to turn it), the number of hidden dice or the bid. The table keeps the real game." }),
+    h("p", { class: "ld-muted", text: `It starts from your real view${v.real_bid ? " and the bid on the table" : " and a bid to try (nobody has bid yet)"}. Change your dice (click a die to turn it), the number of hidden dice or the bid: the odds below follow. The table keeps the real game.` }),
     h("div", { class: "ld-row" }, h("span", { class: "ld-field", text: "Your dice:" }),
       own.map((f, i) => h("button", {
         type: "button", class: "ld-pick-die", "data-key": `whatif-die-${i}`,
@@ -469,9 +541,20 @@ function ldControls(table, model, send, ctx) {
     check("bet_mode", "Place your bet first"),
     check("what_if", "What-if mode"),
     h("fieldset", { class: "ld-opponents" }, h("legend", { text: "Opponents play" }),
-      radio("random", "randomly"), radio("odds", "by the odds")),
-    h("button", { type: "button", class: "ld-button", "data-key": "new-game-small", text: "New game",
-      onclick: () => send({ type: "new_game" }) }));
+      radio("random", "randomly"), radio("odds", "by the odds")));
+}
+
+/** A chance in words a learner reads aloud: 0.66 -> "about 2 in 3". @param {number} p */
+function ldInWords(p) {
+  if (p <= 0) return "never";
+  if (p < 0.01) return "less than 1 in 100";
+  if (p > 0.99) return "nearly always";
+  let best = [1, 2];
+  for (let d = 2; d <= 10; d++) {
+    const n = Math.round(p * d);
+    if (n >= 1 && n < d && Math.abs(n / d - p) < Math.abs(best[0] / best[1] - p) - 1e-9) best = [n, d];
+  }
+  return `about ${best[0]} in ${best[1]}`;
 }
 
 export default { render };

@@ -112,11 +112,12 @@ function coalesce(fn) {
  * while the lesson cannot be reached, every control of the board is disabled and nothing is sent.
  * A view that throws is drawn once more, then replaced by a plain message with a Reload button.
  * @param {{ model: Model, el: HTMLElement }} props
+ * `inProgress()` (optional) says whether a game would be lost by leaving the page: then the browser asks first.
  * @param {{ prefix: string, title: string, changes: string[], view: (send: (msg: object) => void, drawNow: () => void) => Node,
- *           summary: () => string, keys?: (event: KeyboardEvent) => object|null }} board
+ *           summary: () => string, keys?: (event: KeyboardEvent) => object|null, inProgress?: () => boolean }} board
  * @returns {() => void} the clean-up
  */
-function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys }) {
+function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys, inProgress }) {
   el.classList.add("vt-widget", `${prefix}-root`);
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "region");
@@ -176,10 +177,18 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     }
   };
   el.addEventListener("keydown", onKey);
+  /** @param {BeforeUnloadEvent} event */
+  const onLeave = (event) => {
+    if (!inProgress || !inProgress()) return;
+    event.preventDefault();  // the browser asks "Leave site?" (the game is kept, but a learner may not know)
+    event.returnValue = "";
+  };
+  window.addEventListener("beforeunload", onLeave);
   draw();
   return () => {
     for (const name of changes) model.off(`change:${name}`, later);
     el.removeEventListener("keydown", onKey);
+    window.removeEventListener("beforeunload", onLeave);
     keeper.dispose();
     connection.dispose();
   };
@@ -496,4 +505,52 @@ function pipGrid(prefix, face) {
   const cells = new Set(PIP_CELLS[face] || []);
   return h("span", { class: `${prefix}-pips`, "aria-hidden": "true" },
     Array.from({ length: 9 }, (_, i) => h("span", { class: cells.has(i) ? `${prefix}-pip` : `${prefix}-nopip` })));
+}
+
+/**
+ * The Undo button and the New game button with its in-page confirmation (a game in progress is never thrown
+ * away by one click). `undo` is the board's projection: `can`, `what` (the decision it takes back), `reason`
+ * (why not), `in_progress`. `ctx.confirmNew` (view-only) says the confirmation is open; `ctx.id` names the
+ * reason's element.
+ * @param {string} prefix @param {{ can: boolean, what: string, reason: string, in_progress: boolean }|undefined} undo
+ * @param {(msg: object) => void} send @param {{ id: string, confirmNew?: boolean }} ctx @param {() => void} drawNow
+ */
+function gameButtons(prefix, undo, send, ctx, drawNow) {
+  const u = undo || { can: false, what: "", reason: "", in_progress: false };
+  if (!u.in_progress) ctx.confirmNew = false;
+  const why = `${ctx.id}-undo-why`;
+  const undoButton = h("button", {
+    type: "button", class: `${prefix}-button vt-undo`, "data-key": "undo", "aria-disabled": u.can ? false : "true",
+    "aria-describedby": why, "aria-keyshortcuts": "U",
+    onclick: () => { if (u.can) send({ type: "undo" }); },
+  }, "↶ Undo", h("kbd", { text: "U", "aria-hidden": "true" }));
+  const note = h("span", { id: why, class: "vt-undo-note", text: u.can ? `Takes back ${u.what}.` : `Nothing to undo: ${u.reason}.` });
+  const focusIn = (/** @type {Event} */ event, /** @type {string} */ key) => {
+    const root = /** @type {HTMLElement} */ (event.currentTarget).closest(".vt-widget");
+    drawNow();
+    const target = root && /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${key}"]`));
+    if (target) target.focus();
+  };
+  const newGame = h("button", {
+    type: "button", class: `${prefix}-button`, "data-key": "new-game-small", "aria-expanded": ctx.confirmNew ? "true" : "false",
+    onclick: (/** @type {Event} */ event) => {
+      if (!u.in_progress) { send({ type: "new_game" }); return; }
+      ctx.confirmNew = true;
+      focusIn(event, "confirm-keep");
+    },
+  }, "New game");
+  const confirm = ctx.confirmNew ? h("div", { class: "vt-confirm", role: "group", "aria-label": "Start a new game?" },
+    h("p", { text: "Start a new game? The game on the board will be thrown away." }),
+    h("button", { type: "button", class: [`${prefix}-button`, `${prefix}-primary`], "data-key": "confirm-new",
+      onclick: () => { ctx.confirmNew = false; send({ type: "new_game" }); } }, "Yes, start a new game"),
+    h("button", { type: "button", class: `${prefix}-button`, "data-key": "confirm-keep",
+      onclick: (/** @type {Event} */ event) => { ctx.confirmNew = false; focusIn(event, "new-game-small"); } }, "No, keep playing"))
+    : null;
+  return h("div", { class: "vt-game-buttons" }, h("div", { class: "vt-row" }, undoButton, newGame, note), confirm);
+}
+
+/** A link to a glossary entry (the lessons' glossary page, beside every lesson; opens in a new tab). */
+function glossaryLink(/** @type {string} */ anchor, /** @type {string} */ text) {
+  return h("a", { href: `glossary.ipynb#${anchor}`, target: "_blank", rel: "noopener", class: "vt-glossary",
+    title: "Open the glossary (new tab)" }, text);
 }
