@@ -4,6 +4,11 @@ The engine's ``State`` stays in Python. The browser gets small JSON projections 
 ``outlook``) and sends intents (``{"type": "place", "face": 3}``); every intent is checked here and by
 the engine. A rejected one sets ``error`` to a plain-words reason and changes nothing.
 
+The opponents play at a level of :mod:`vegas_tutor.las_vegas.bots` (``easy``, ``medium`` by default,
+``hard``; the older policies ``random`` and ``greedy`` too). With the coach on (``coach=True`` or the Coach
+switch), each placement of the learner gets a verdict, a Hint gives the coach's choice first, and the game's
+end brings a review (:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
+
 >>> board = LasVegasBoard(players=3, seed=4, bots="greedy")
 >>> board.handle({"type": "roll"}), board.board["phase"]
 (True, 'place')
@@ -21,9 +26,11 @@ import traitlets as t
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State, new_game
-from vegas_tutor.las_vegas.policies import check_policy, choose_face
+from vegas_tutor.las_vegas.policies import check_policy
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
+from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.las_vegas.coaching import LAS_VEGAS_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.las_vegas.intents import (
     ASSUMPTIONS,
     Intent,
@@ -64,8 +71,9 @@ def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
 class LasVegasBoard(TutorWidget):
     """A game of Las Vegas in the browser: six casinos, everyone's dice, the roll as buttons, the odds.
 
-    ``humans`` are the seats the learner plays; the others are played by ``bots`` (``"random"`` or
-    ``"greedy"``) as soon as it is their turn. Give ``state`` to show or continue any position.
+    ``humans`` are the seats the learner plays; the others are played by ``bots`` (a level: ``"easy"``,
+    ``"medium"``, ``"hard"``; or the policy ``"random"`` or ``"greedy"``) as soon as it is their turn.
+    Give ``state`` to show or continue any position.
     Set ``interactive=False`` for a board that only shows positions (the scenario stepper).
     """
 
@@ -83,6 +91,8 @@ class LasVegasBoard(TutorWidget):
     """How the odds assume everyone else plays the rest of the round."""
     auto_roll = t.Bool(False).tag(sync=True)
     """Roll the learner's dice for them as soon as it is their turn."""
+    coaching = t.Dict().tag(sync=True)
+    """The coach: the last verdict, the hint, the end-of-game review (see :meth:`Coach.view`)."""
 
     def __init__(
         self,
@@ -93,15 +103,17 @@ class LasVegasBoard(TutorWidget):
         seed: int | None = None,
         names: Sequence[str] | None = None,
         humans: Sequence[int] = (0,),
-        bots: str = "random",
+        bots: str = "medium",
         show_odds: bool = True,
         assumption: str = "random",
         auto_roll: bool = False,
         interactive: bool = True,
+        coach: bool = False,
         **kwargs: Any,
     ) -> None:
-        self._bots = check_policy(bots)
+        self._bots = check_opponents(bots)
         self._begin(seed)
+        self._coach = Coach(LAS_VEGAS_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             humans = tuple(humans)
             state = new_game(players, neutral=neutral, seed=self._next_seed(),
@@ -139,16 +151,24 @@ class LasVegasBoard(TutorWidget):
 
     @property
     def bots(self) -> str:
-        """How the opponents play: ``"random"`` or ``"greedy"`` (a change applies from their next move)."""
+        """How the opponents play: a level or a policy (a change applies from their next move)."""
         return self._bots
 
     @bots.setter
     def bots(self, policy: str) -> None:
-        self._bots = check_policy(policy)
+        self._bots = check_opponents(policy)
         self._refresh()
 
+    @property
+    def coach(self) -> Coach:
+        """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
+        return self._coach
+
+    def _learner(self, seat: int | None) -> bool:
+        return seat in self._humans
+
     # ------------------------------------------------------------------ intents
-    _parse = staticmethod(parse_intent)
+    _parse = staticmethod(with_coach(parse_intent))
 
     def roll(self) -> None:
         """Roll for the learner (Python side of the Roll button); raises when refused."""
@@ -173,7 +193,11 @@ class LasVegasBoard(TutorWidget):
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:
-        if isinstance(intent, OptionIntent):
+        self._coach.guard(intent)
+        if isinstance(intent, COACH_INTENTS):
+            self._check_playable(what_if_ok=True)
+            self._coach.carry_out(intent, self._state, self._learner)
+        elif isinstance(intent, OptionIntent):
             self._set_option(intent)
         elif isinstance(intent, StepIntent):
             self._step(intent.to)
@@ -278,7 +302,7 @@ class LasVegasBoard(TutorWidget):
                 s.apply(Roll())
                 self._revision += 1
                 continue
-            s.apply(Roll() if s.phase in ("roll", "spare") else choose_face(s, self._bots, self._bot_rng))
+            s.apply(opponent_action(s, self._bots, self._bot_rng))
             self._revision += 1
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
@@ -294,7 +318,8 @@ class LasVegasBoard(TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
-        shown = self._explored or self._state
+        self._coach.sync(self._state, self._learner)
+        shown = self._coach.replay_state() or self._explored or self._state
         with self.hold_sync():
             self.board = {
                 **board_view(shown, humans=self._humans, highlight=self._highlight, log_from=self._log_from,
@@ -306,6 +331,7 @@ class LasVegasBoard(TutorWidget):
             }
             self.odds = self._odds_projection()
             self.outlook = self._outlook_projection(shown)
+            self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
             self.version += 1
 
     def _odds_projection(self) -> JSON:
@@ -344,3 +370,4 @@ class LasVegasBoard(TutorWidget):
     async def settled(self) -> None:
         """Wait until no odds are being computed in the background (for notebooks and tests)."""
         await self._panels.settled()
+        await self._coach.settled()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vegas_tutor.las_vegas.policies import POLICIES
+from vegas_tutor.tutor.las_vegas.coaching import OPPONENTS
 from vegas_tutor.tutor.messages import (
     STEPS,
     NewGameIntent,
@@ -60,8 +61,9 @@ Intent = (RollIntent | PlaceIntent | WhatIfIntent | ResetIntent | NewGameIntent 
 
 BOOLEAN_OPTIONS = ("show_odds", "what_if", "auto_roll")
 ASSUMPTIONS = POLICIES
-CHOICE_OPTIONS = {"assumption": ASSUMPTIONS, "bots": ASSUMPTIONS}
-"""``assumption``: how the odds assume the others play; ``bots``: how the bot opponents play."""
+CHOICE_OPTIONS = {"assumption": ASSUMPTIONS, "bots": OPPONENTS}
+"""``assumption``: how the odds assume the others play; ``bots``: how the bot opponents play (a level or a
+policy)."""
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "roll": (),

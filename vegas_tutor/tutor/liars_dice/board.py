@@ -3,7 +3,11 @@
 The engine's ``State`` stays in Python. The browser gets small JSON projections built from the learner's
 own observation (``table``, ``odds``, ``simulation``, ``bet``) and sends intents (``{"type": "bid",
 "quantity": 5, "face": 5}``); each is checked here and by the engine, and a refused one sets ``error`` to a
-plain-words reason and changes nothing. The other seats are bots (``"random"`` or ``"odds"``).
+plain-words reason and changes nothing. The other seats are bots at a level of :mod:`vegas_tutor.liars_dice.bots`
+(``easy``, ``medium`` by default, ``hard``; the older policies ``random`` and ``odds`` too). With the coach
+on (``coach=True`` or the Coach switch), each decision of the learner gets a verdict from their own
+observation, a Hint gives the coach's choice first, and the game's end brings a review
+(:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
 
 >>> table = LiarsDiceTable(players=3, dice=3, seed=2, bots="odds")
 >>> table.table["players"][0]["own"] is not None, table.table["players"][1]["own"]
@@ -22,10 +26,11 @@ import traitlets as t
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
-from vegas_tutor.liars_dice.policies import bot_action, check_policy
 from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
 from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.tutor.assets import module_source, style_source
+from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.liars_dice.coaching import LIARS_DICE_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.liars_dice.intents import (
     BetIntent,
     BidIntent,
@@ -84,7 +89,9 @@ class LiarsDiceTable(TutorWidget):
     what_if_view = t.Dict().tag(sync=True)
     """The imagined view in what-if mode (own dice, hidden dice, bid)."""
     bet_mode = t.Bool(False).tag(sync=True)
-    bots_policy = t.Unicode("odds").tag(sync=True)
+    bots_policy = t.Unicode("medium").tag(sync=True)
+    coaching = t.Dict().tag(sync=True)
+    """The coach: the last verdict, the hint, the end-of-game review (see :meth:`Coach.view`)."""
 
     def __init__(
         self,
@@ -95,14 +102,16 @@ class LiarsDiceTable(TutorWidget):
         seed: int | None = None,
         names: Sequence[str] | None = None,
         viewer: int = 0,
-        bots: str = "odds",
+        bots: str = "medium",
         show_odds: bool = True,
         bet_mode: bool = False,
         what_if: bool = False,
         interactive: bool = True,
+        coach: bool = False,
         **kwargs: Any,
     ) -> None:
         self._begin(seed)
+        self._coach = Coach(LIARS_DICE_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
         if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
@@ -125,7 +134,7 @@ class LiarsDiceTable(TutorWidget):
         self._guess: bool | None = None
         self._tally = {"made": 0, "agreed": 0}
         super().__init__(show_odds=show_odds, bet_mode=bet_mode, interactive=interactive,
-                         bots_policy=check_policy(bots), **kwargs)
+                         bots_policy=check_opponents(bots), **kwargs)
         self.what_if = bool(what_if)
         self._ready()
 
@@ -143,12 +152,20 @@ class LiarsDiceTable(TutorWidget):
     def names(self) -> tuple[str, ...]:
         return self._names
 
+    @property
+    def coach(self) -> Coach:
+        """The table's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
+        return self._coach
+
+    def _learner(self, seat: int | None) -> bool:
+        return seat == self._viewer
+
     def odds_view(self) -> OddsView:
         """What the odds panel computes from: the what-if view, or the viewer's real observation."""
         return self._imagined or OddsView.of(self._state.observation(self._viewer))
 
     # ------------------------------------------------------------------ intents
-    _parse = staticmethod(parse_intent)
+    _parse = staticmethod(with_coach(parse_intent))
 
     def bid(self, bid: Bid | str) -> None:
         """Bid for the learner (Python side of the bid buttons); raises when refused."""
@@ -180,7 +197,11 @@ class LiarsDiceTable(TutorWidget):
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:
-        if isinstance(intent, OptionIntent):
+        self._coach.guard(intent)
+        if isinstance(intent, COACH_INTENTS):
+            self._check_playable()
+            self._coach.carry_out(intent, self._state, self._learner)
+        elif isinstance(intent, OptionIntent):
             self._set_option(intent)
         elif isinstance(intent, StepIntent):
             self._step(intent.to)
@@ -358,7 +379,7 @@ class LiarsDiceTable(TutorWidget):
                 return
             if self._after_challenge:
                 return
-            action = bot_action(s, self.bots_policy, self._bot_rng)
+            action = opponent_action(s, self.bots_policy, self._bot_rng)
             s.apply(action)
             if isinstance(action, Challenge):
                 self._highlight = ("count",)
@@ -379,7 +400,8 @@ class LiarsDiceTable(TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
-        s, me = self._state, self._viewer
+        self._coach.sync(self._state, self._learner)
+        s, me = self._coach.replay_state() or self._state, self._viewer
         obs = s.observation(me)
         learner_to_act = (self.interactive and not self._awaiting_show and not self._after_challenge
                           and obs.phase == "bid" and obs.current_player == me)
@@ -410,6 +432,7 @@ class LiarsDiceTable(TutorWidget):
                     "status": "waiting", "rows": []}
                 self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
             self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
+            self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
             sim = self._sim if self._sim_view is not None and CountSimulation.key(view) == CountSimulation.key(
                 self._sim_view) else None
             self.simulation = sim.view(view.bid) if sim is not None and not hide else {"status": "off", "n": 0}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS
-from vegas_tutor.liars_dice.policies import POLICIES
+from vegas_tutor.tutor.liars_dice.coaching import OPPONENTS
 from vegas_tutor.tutor.messages import (
     STEPS,
     NewGameIntent,
@@ -101,7 +101,7 @@ Intent = (BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundInten
             | WhatIfIntent | ResetIntent | NewGameIntent | OptionIntent | StepIntent | UndoIntent | SkipIntent)
 
 BOOLEAN_OPTIONS = ("show_odds", "bet_mode", "what_if")
-BOT_POLICIES = POLICIES
+BOT_POLICIES = OPPONENTS
 SIMULATION_SIZES = (100, 1_000, 10_000)
 """How many rolls one simulate message may ask for (the buttons' choices)."""
 MAX_UNKNOWN = MAX_PLAYERS * MAX_DICE

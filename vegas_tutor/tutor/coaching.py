@@ -1,0 +1,362 @@
+"""The coach on a board: a verdict on each of the learner's decisions, a hint before one, a review at the end.
+
+Each game says what its coach is in a :class:`GameCoach` (its ``review(state, action)``, its unit and its
+verdict thresholds, in :mod:`vegas_tutor.tutor.las_vegas.coaching` and the like); a board holds one
+:class:`Coach` and syncs :meth:`Coach.view` as its ``coach`` trait.
+
+- **Decisions** are read off the real game's history (the learner's own moves, never a roll), so a move
+  made from Python, an undo or a resumed game are all seen. Each is kept with the position before it.
+- **Reviews run off the click path**: on the kernel's event loop they are computed one at a time in a worker
+  thread, and the board redraws when one is ready (without a loop, as in a test, at once).
+- **Replay**: the board shows the position before one decision, read-only (every move is refused until
+  "Back to the end"), with the coach's alternatives beside it.
+
+The coach's messages (checked like every other, a malformed one changes nothing)::
+
+    {"type": "coach", "on": true}     the Coach switch
+    {"type": "hint"}                  the coach's choice for the learner's decision now
+    {"type": "replay", "decision": 3} show the position before decision 3 (counted from 0)
+    {"type": "replay_end"}            back to the end of the game
+
+>>> coach_intent({"type": "replay", "decision": 2}), coach_intent({"type": "roll"})
+(ReplayIntent(decision=2), None)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.tutor.messages import message_kind, whole
+
+JSON = dict[str, Any]
+
+COACH_FIELDS: dict[str, tuple[str, ...]] = {"coach": ("on",), "hint": (), "replay": ("decision",), "replay_end": ()}
+MAX_DECISIONS = 100_000
+COSTLIEST = 3
+"""How many of the costliest decisions the end-of-game review marks."""
+
+
+@dataclass(frozen=True)
+class CoachSwitch:
+    on: bool
+
+
+@dataclass(frozen=True)
+class HintIntent:
+    pass
+
+
+@dataclass(frozen=True)
+class ReplayIntent:
+    decision: int
+
+
+@dataclass(frozen=True)
+class ReplayEndIntent:
+    pass
+
+
+CoachIntent = CoachSwitch | HintIntent | ReplayIntent | ReplayEndIntent
+COACH_INTENTS = (CoachSwitch, HintIntent, ReplayIntent, ReplayEndIntent)
+
+
+def coach_intent(content: object) -> CoachIntent | None:
+    """The coach's intent of a message, None for any other message; a malformed coach message raises."""
+    if not isinstance(content, dict) or content.get("type") not in COACH_FIELDS:
+        return None
+    kind = message_kind(content, COACH_FIELDS)
+    if kind == "coach":
+        if not isinstance(content["on"], bool):
+            raise InvalidActionError("message 'coach': on must be true or false")
+        return CoachSwitch(content["on"])
+    if kind == "replay":
+        return ReplayIntent(whole(kind, content, "decision", 0, MAX_DECISIONS))
+    return HintIntent() if kind == "hint" else ReplayEndIntent()
+
+
+def with_coach(parse: Callable[[object], Any]) -> Callable[[object], Any]:
+    """A board's message checker that also takes the coach's messages."""
+
+    def parse_with_coach(content: object) -> Any:
+        intent = coach_intent(content)
+        return intent if intent is not None else parse(content)
+
+    return parse_with_coach
+
+
+@dataclass(frozen=True)
+class GameCoach:
+    """What a board needs of one game's coach.
+
+    ``review(state, action)`` returns the game's ``Review`` (``best``, ``loss``, ``alternatives``,
+    ``explanation``); ``loss`` below ``good`` is a good decision, from ``mistake`` a mistake, between them
+    an inaccuracy (both in the game's ``unit``).
+    """
+
+    review: Callable[[Any, Any], Any]
+    is_decision: Callable[[Any], bool]
+    """Whether an action is a decision (not a roll or a draw of chance)."""
+    first_choice: Callable[[Any], Any]
+    """A legal decision of the position (reviewed to learn the best), or None when there is none to make."""
+    words: Callable[[Any], str]
+    """A decision in a few words: "place the 4s"."""
+    loss_text: Callable[[float], str]
+    """A loss in the game's unit: "3 points of winning chance"."""
+    option_text: Callable[[Any], str]
+    """An alternative's value in words."""
+    good: float
+    mistake: float
+    unit: str
+    """What a loss counts, for the legend ("of the chance of winning the game")."""
+
+    def verdict(self, loss: float) -> str:
+        if loss < self.good:
+            return "good"
+        return "inaccuracy" if loss < self.mistake else "mistake"
+
+    def thresholds(self) -> str:
+        return (f"Good: under {self.loss_text(self.good)} given up {self.unit}; mistake: "
+                f"{self.loss_text(self.mistake)} or more; in between, an inaccuracy.")
+
+
+@dataclass
+class Decision:
+    """One decision of the learner: the position before it, the action and, once computed, the review."""
+
+    at: int
+    """Its index in the game's history."""
+    before: Any
+    action: Any
+    review: Any = None
+    failed: str = ""
+
+
+@dataclass
+class _Hint:
+    at: int
+    review: Any = None
+    failed: str = ""
+
+
+@dataclass
+class Coach:
+    """The coach of one board: the learner's decisions in the game, their reviews, the hint, the replay."""
+
+    game: GameCoach
+    on_ready: Callable[[], None]
+    """Called on the event loop when a review computed in the background is ready (the board redraws)."""
+    on: bool = False
+    decisions: list[Decision] = field(default_factory=list)
+    replay: int | None = None
+    background: bool = True
+    _source: object = None
+    _seen: int = 0
+    _hint: _Hint | None = None
+    _busy: bool = False
+    _hinting: bool = False
+    _cache: dict[tuple[int, str], Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ reading the game
+    def sync(self, state: Any, learner: Callable[[int | None], bool]) -> None:
+        """Catch up with the real game: a new game (another state object) or an undo drops what is gone;
+        new decisions of the learner (``learner(seat)``) are added. Then queue the reviews missing."""
+        n = len(state.history)
+        if state is not self._source:
+            self._source, self._seen, self.decisions, self._hint, self.replay = state, 0, [], None, None
+            self._cache = {}
+        if n < self._seen:
+            self.decisions = [d for d in self.decisions if d.at < n]
+            self._seen = n
+            if self.replay is not None and self.replay >= len(self.decisions):
+                self.replay = None
+        if not self.on or n == self._seen:
+            return
+        found: list[Decision] = []
+        probe = state.copy()
+        while len(probe.history) > self._seen:
+            action = probe.undo().played
+            if learner(probe.current_player) and self.game.is_decision(action):
+                found.append(Decision(len(probe.history), probe.copy(), action))
+        self.decisions.extend(reversed(found))
+        self._seen = n
+        self._work()
+
+    def set_on(self, on: bool, state: Any, learner: Callable[[int | None], bool]) -> None:
+        self.on = on
+        if not on:
+            self.replay = None
+            self._hint = None
+        self.sync(state, learner)
+
+    # ------------------------------------------------------------------ intents
+    def carry_out(self, intent: CoachIntent, state: Any, learner: Callable[[int | None], bool]) -> None:
+        """Carry out one of the coach's intents; raises ``IllegalActionError`` (changing nothing) when refused."""
+        if isinstance(intent, CoachSwitch):
+            self.set_on(intent.on, state, learner)
+            return
+        if not self.on:
+            raise IllegalActionError("switch the coach on first")
+        if isinstance(intent, HintIntent):
+            if self.replay is not None:
+                raise IllegalActionError("the board shows a past decision: press 'Back to the end' first")
+            if state.is_over or not learner(state.current_player) or self.game.first_choice(state) is None:
+                raise IllegalActionError("there is no decision of yours to hint at now")
+            at = len(state.history)
+            if self._hint is None or self._hint.at != at:
+                self._hint = _Hint(at)
+                self._queue_hint(state.copy())
+        elif isinstance(intent, ReplayIntent):
+            if not state.is_over:
+                raise IllegalActionError("the review opens at the end of the game")
+            if intent.decision >= len(self.decisions):
+                raise IllegalActionError(f"there is no decision {intent.decision + 1}: this game had "
+                                         f"{len(self.decisions)}")
+            self.replay = intent.decision
+        else:
+            if self.replay is None:
+                raise IllegalActionError("the board shows the end of the game already")
+            self.replay = None
+
+    def guard(self, intent: object) -> None:
+        """Refuse every move while a past decision is replayed (the board is read-only then)."""
+        if self.replay is not None and not isinstance(intent, COACH_INTENTS):
+            raise IllegalActionError("the board shows a past decision (read-only): press 'Back to the end' first")
+
+    def replay_state(self) -> Any:
+        """The position the board shows while replaying (None: the real game)."""
+        return None if self.replay is None else self.decisions[self.replay].before
+
+    # ------------------------------------------------------------------ the background work
+    def _review(self, before: Any, action: Any) -> Any:
+        key = (len(before.history), str(action))
+        if key not in self._cache:
+            self._cache[key] = self.game.review(before, action)
+        return self._cache[key]
+
+    def _queue_hint(self, state: Any) -> None:
+        hint = self._hint
+        assert hint is not None
+
+        def compute() -> Any:
+            first = self.game.first_choice(state)
+            best = self._review(state, first).best
+            return self._review(state, best)
+
+        def done(result: Any, failed: str) -> None:
+            hint.review, hint.failed = result, failed
+
+        self._run(compute, done, hint=True)
+
+    def _work(self) -> None:
+        """Start the next missing review (one at a time, newest decision first: its verdict is awaited)."""
+        if self._busy or not self.on:
+            return
+        todo = [d for d in self.decisions if d.review is None and not d.failed]
+        if not todo:
+            return
+        decision = todo[-1]
+
+        def done(result: Any, failed: str) -> None:
+            decision.review, decision.failed = result, failed
+
+        self._run(lambda: self._review(decision.before, decision.action), done)
+
+    def _run(self, compute: Callable[[], Any], done: Callable[[Any, str], None], *, hint: bool = False) -> None:
+        """Compute in a worker thread when on the kernel's event loop (one review and one hint at a time)."""
+        loop = _running_loop()
+        if loop is None or not self.background:
+            try:
+                done(compute(), "")
+            except Exception as exc:  # a review that fails is said on the board, not raised into a click
+                done(None, f"the coach could not judge this ({exc})")
+            if not hint:
+                self._work()
+            return
+        if hint:
+            self._hinting = True
+        else:
+            self._busy = True
+        future = loop.run_in_executor(None, compute)
+
+        def finished(f: asyncio.Future[Any]) -> None:
+            if hint:
+                self._hinting = False
+            else:
+                self._busy = False
+            failure = None if f.cancelled() else f.exception()
+            if failure is not None or f.cancelled():
+                done(None, f"the coach could not judge this ({failure!r})")
+            else:
+                done(f.result(), "")
+            self._work()
+            self.on_ready()
+
+        future.add_done_callback(finished)
+
+    async def settled(self) -> None:
+        """Wait until no review is being computed (for notebooks and tests)."""
+        while self._busy or self._hinting:
+            await asyncio.sleep(0.01)
+
+    # ------------------------------------------------------------------ the projection
+    def view(self, state: Any, learner: Callable[[int | None], bool]) -> JSON:
+        """The ``coach`` trait: the switch, the last verdict, the hint, and at the end the review."""
+        if not self.on:
+            return {"on": False}
+        out: JSON = {"on": True, "thresholds": self.game.thresholds(), "last": None, "hint": None,
+                     "review": None, "replay": None,
+                     "can_hint": (not state.is_over and self.replay is None and learner(state.current_player)
+                                  and self.game.first_choice(state) is not None)}
+        if self.decisions:
+            out["last"] = self._decision_view(len(self.decisions) - 1)
+        hint = self._hint
+        if hint is not None and hint.at == len(state.history) and not state.is_over:
+            out["hint"] = ({"status": "failed", "text": hint.failed} if hint.failed else
+                           {"status": "computing"} if hint.review is None else
+                           {"status": "ready", "best": self.game.words(hint.review.best),
+                            "text": hint.review.explanation})
+        if state.is_over:
+            out["review"] = self._review_view()
+            if self.replay is not None:
+                out["replay"] = {**self._decision_view(self.replay),
+                                 "alternatives": self._alternatives(self.decisions[self.replay])}
+        return out
+
+    def _decision_view(self, k: int) -> JSON:
+        d = self.decisions[k]
+        base: JSON = {"n": k, "words": self.game.words(d.action)}
+        if d.failed:
+            return {**base, "status": "failed", "text": d.failed}
+        if d.review is None:
+            return {**base, "status": "computing"}
+        loss = float(d.review.loss)
+        return {**base, "status": "ready", "verdict": self.game.verdict(loss), "loss": loss,
+                "loss_text": self.game.loss_text(loss), "best": self.game.words(d.review.best),
+                "text": d.review.explanation}
+
+    def _review_view(self) -> JSON:
+        rows = [self._decision_view(k) for k in range(len(self.decisions))]
+        ready = [r for r in rows if r["status"] == "ready" and r["loss"] > 0]
+        costly = sorted(ready, key=lambda r: -r["loss"])[:COSTLIEST]
+        for rank, row in enumerate(costly, 1):
+            row["costly"] = rank
+        pending = sum(1 for r in rows if r["status"] == "computing")
+        total = sum(r["loss"] for r in rows if r["status"] == "ready")
+        return {"rows": rows, "pending": pending, "total_text": self.game.loss_text(total)}
+
+    def _alternatives(self, d: Decision) -> list[JSON]:
+        if d.review is None:
+            return []
+        return [{"words": self.game.words(o.action), "value": self.game.option_text(o),
+                 "best": o.action == d.review.best, "yours": o.action == d.action} for o in d.review.alternatives]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,68 @@
+"""The Las Vegas coach and opponents on the board: placements judged by the chance of winning they give up.
+
+Thresholds (:data:`vegas_tutor.las_vegas.coach.GOOD`, ``MISTAKE``): under 2 points of winning chance lost
+is good, from 6 points a mistake, in between an inaccuracy. A roll is no decision: only placements count.
+
+>>> LAS_VEGAS_COACH.verdict(0.01), LAS_VEGAS_COACH.verdict(0.04), LAS_VEGAS_COACH.loss_text(0.063)
+('good', 'inaccuracy', '6.3 points')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vegas_tutor.core.dice import Rng
+from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.las_vegas import coach
+from vegas_tutor.las_vegas.actions import Action, Place, Roll
+from vegas_tutor.las_vegas.bots import LEVELS, choose_action
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.policies import POLICIES, check_policy, choose_face
+from vegas_tutor.las_vegas.rules import money
+from vegas_tutor.tutor.coaching import GameCoach
+
+
+def _first_choice(state: State) -> Place | None:
+    if state.is_over or state.phase != "place":
+        return None
+    return next((a for a in state.legal_actions() if isinstance(a, Place)), None)
+
+
+def _words(action: Any) -> str:
+    return f"place the {action.face}s" if isinstance(action, Place) else str(action)
+
+
+def _points(loss: float) -> str:
+    return f"{100 * loss:.1f} points"
+
+
+def _option(o: coach.Option) -> str:
+    margin = round(o.margin, -3)
+    sign = "+" if margin > 0 else "-" if margin < 0 else "±"
+    return f"{o.win_chance:.0%} chance of winning; {sign}{money(int(abs(margin)))} this round against the rivals"
+
+
+LAS_VEGAS_COACH = GameCoach(
+    review=coach.review, is_decision=lambda a: isinstance(a, Place), first_choice=_first_choice, words=_words,
+    loss_text=_points, option_text=_option, good=coach.GOOD, mistake=coach.MISTAKE,
+    unit="of the chance of winning the game",
+)
+
+
+OPPONENTS: tuple[str, ...] = (*POLICIES, *LEVELS)
+"""How the board's opponents may play: the older policies (``random``, ``greedy``) that some lessons still
+name, and the three levels of :mod:`vegas_tutor.las_vegas.bots`."""
+
+
+def check_opponents(name: object) -> str:
+    """``name`` if the board's opponents can play that way, else ``ConfigError``."""
+    if name not in OPPONENTS:
+        raise ConfigError(f"unknown policy or level {name!r}: choose one of {', '.join(OPPONENTS)}")
+    return str(name)
+
+
+def opponent_action(state: State, name: str, rng: Rng) -> Action:
+    """The opponent's move at level or policy ``name`` (seeded from ``rng``): a roll while dice must be rolled."""
+    if name in LEVELS:
+        return choose_action(state, name, seed=int(rng.integers(2**31)))
+    return Roll() if state.phase in ("roll", "spare") else choose_face(state, check_policy(name), rng)
