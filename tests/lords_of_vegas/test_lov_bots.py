@@ -1,0 +1,157 @@
+"""Lords of Vegas bots: legal, seeded and reproducible choices at every level; the compiled value against the
+coach's exact one; the stored reorganize odds against odds.settle_odds and a seeded simulation; medium
+beating easy; trade opinions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, new_game
+from vegas_tutor.lords_of_vegas import bots_compiled as bc
+from vegas_tutor.lords_of_vegas import compiled as c
+from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action, propose_trade, trade_opinion
+from vegas_tutor.lords_of_vegas.coach import holdings, outcome, value
+from vegas_tutor.lords_of_vegas.odds import settle_odds
+from vegas_tutor.lords_of_vegas.reorg_table import TABLE, splits
+from vegas_tutor.lords_of_vegas.rules import Data
+
+
+def _midgame(seed: int, level: str = "medium", decisions: int = 12) -> State:
+    """A game played by ``level`` bots until ``decisions`` real decisions were taken."""
+    state = new_game(4, seed=seed)
+    k = 0
+    while not state.is_over:
+        if not state.is_chance and len(state.legal_actions()) > 1:
+            if k == decisions:
+                return state
+            k += 1
+        state.apply(choose_action(state, level, seed=seed + k))
+    raise AssertionError("the game ended first")
+
+
+def test_levels_and_bad_input() -> None:
+    assert LEVELS == ("easy", "medium", "hard")
+    state = new_game(3, seed=1)
+    with pytest.raises(ConfigError):
+        choose_action(state, "expert")
+    with pytest.raises(ConfigError):
+        choose_action("not a state", "easy")  # type: ignore[arg-type]
+    assert choose_action(state, "hard") == DrawCard()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_whole_games_legal_and_reproducible(level: str) -> None:
+    for seed in (3, 4):
+        state = new_game(4, seed=seed)
+        played = []
+        while not state.is_over:
+            action = choose_action(state, level, seed=len(played))
+            assert action == choose_action(state, level, seed=len(played))
+            if not state.is_chance:
+                assert action in state.legal_actions()
+            else:
+                assert action in (DrawCard(), RollDice())
+            state.apply(action)
+            played.append(action)
+        assert state.winners
+    with pytest.raises(IllegalActionError):
+        choose_action(state, level)
+
+
+def test_hard_is_legal_reproducible_and_leaves_the_state() -> None:
+    state = _midgame(7)
+    before = state.describe()
+    first = choose_action(state, "hard", seed=11)
+    assert first == choose_action(state, "hard", seed=11)
+    assert first in state.legal_actions()
+    assert state.describe() == before
+
+
+def test_medium_plays_the_coach_value() -> None:
+    """The compiled value (bots) and the coach's exact value agree, and medium's build/end choice follows it."""
+    for seed in (21, 22, 23):
+        state = _midgame(seed, decisions=8)
+        d = state.data()
+        seat = state.current_player
+        assert seat is not None
+        s = c.encode(d)
+        out = np.zeros(4)
+        bc.standing(s, bc.PARAMS, out, np.empty(c.N, np.int64), np.empty((c.N, 8), np.int64))
+        points, money = holdings(d)
+        rate = bc.rate(s, bc.PARAMS)
+        for q in range(4):
+            assert out[q] == pytest.approx(float(points[q] + money[q] * rate), abs=1e-9)
+        rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
+        n = c.legal(s, rows)
+        gains = np.zeros(n)
+        bc.gains(s, rows, n, bc.PARAMS, bc.REORG_TABLE, 4, True, gains)
+        base = value(d, *holdings(d), seat)
+        for i in range(n):
+            action = c.action_of(rows[i])
+            exact = value(d, *outcome(state, action), seat) - base
+            after = c.encode(d)
+            c.play(after, *(int(v) for v in rows[i]))
+            if after[c.PHASE] != c.TIE_ROLL:  # (a tie re-roll is sampled by the bots, exact for the coach)
+                assert gains[i] == pytest.approx(exact, abs=1e-6), action
+
+
+@pytest.mark.parametrize("counts", [k for n in range(1, 6) for k in splits(n)])
+def test_reorg_table_is_settle_odds(counts: tuple[int, ...]) -> None:
+    exact = settle_odds([], [i for i, k in enumerate(counts) for _ in range(k)])
+    boss, pips = TABLE[counts]
+    assert boss == pytest.approx([float(exact.boss[i]) for i in range(len(counts))], abs=1e-11)
+    assert pips == pytest.approx([float(exact.pips[i]) for i in range(len(counts))], abs=1e-11)
+
+
+def test_reorg_table_large_splits_by_simulation() -> None:
+    """The 6- to 9-die rows (too slow to recompute in a test) against 20,000 simulated reorganizes each."""
+    rng = np.random.default_rng(5)
+    for counts in [(4, 2), (3, 2, 1), (5, 3, 1), (3, 2, 2, 2), (9,), (4, 2, 2, 1)]:
+        owners = np.array([i for i, k in enumerate(counts) for _ in range(k)])
+        wins = np.zeros(len(counts))
+        pips = np.zeros(len(counts))
+        for _ in range(20_000):
+            values = rng.integers(1, 7, size=len(owners))
+            while True:
+                top = values.max()
+                tied = values == top
+                if len(set(owners[tied])) == 1:
+                    break
+                values[tied] = rng.integers(1, 7, size=int(tied.sum()))
+            wins[owners[values.argmax()]] += 1
+            np.add.at(pips, owners, values)
+        boss, expected = TABLE[counts]
+        assert wins / 20_000 == pytest.approx(boss, abs=0.015)
+        assert pips / 20_000 == pytest.approx(expected, abs=0.1)
+
+
+def test_compiled_levels_medium_beats_easy() -> None:
+    start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
+    levels = np.array([bc.MEDIUM, bc.EASY, bc.EASY, bc.EASY], np.int64)
+    _, _, won, _ = bc.games(100, start, levels, 1, bc.PARAMS, bc.REORG_TABLE)
+    share = (won[:, 0] / won.sum(axis=1)).mean()
+    assert share > 0.6
+
+
+def test_trade_opinion_and_proposal() -> None:
+    state = State.position(
+        4, tiles={"A2": ("gold", 0, 5), "A3": ("gold", 1, 3)}, markers={"A1": 1, "A5": 2},
+        money=[30, 10, 40, 40], seed=1,
+    )
+    gift = Trade(1, 0, Offer(money=0, lots=("A1",)), Offer(money=9))
+    accept, reason = trade_opinion(state, gift, 1)
+    assert isinstance(accept, bool) and reason.startswith(("Yes", "No"))
+    robbed = Trade(0, 1, Offer(money=20), Offer(money=1))
+    assert trade_opinion(state, robbed, 0)[0] is False
+    assert trade_opinion(state, robbed, 1)[0] is True
+    with pytest.raises(ConfigError):
+        trade_opinion(state, robbed, 3)
+    with pytest.raises(IllegalActionError):
+        trade_opinion(state, Trade(0, 1, Offer(money=99), Offer(money=1)), 0)
+    proposal = propose_trade(state, 0)
+    if proposal is not None:
+        assert trade_opinion(state, proposal, proposal.first)[0]
+        assert trade_opinion(state, proposal, proposal.second)[0]
+        state.copy().propose_trade(proposal)
