@@ -24,7 +24,7 @@
  */
 
 const CHANGES = ["board", "odds", "outlook", "error", "stepper", "show_odds", "assumption", "what_if",
-  "auto_roll", "interactive", "version"];
+  "auto_roll", "interactive", "version", "coaching"];
 
 /** @param {RenderProps} props */
 function render(props) {
@@ -39,6 +39,8 @@ function render(props) {
       /** @type {Board} */
       const board = model.get("board");
       if (!canPlay(model, board)) return null;
+      const coached = coachKey(model, event);
+      if (coached) return coached;
       if (/^[1-6]$/.test(event.key)) return { type: "place", face: Number(event.key) };
       if (event.key === "r" || event.key === "R") return { type: "roll" };
       if ((event.key === "u" || event.key === "U") && board.undo && board.undo.can) return { type: "undo" };
@@ -53,8 +55,9 @@ function render(props) {
 
 /** Whether the learner may act now (their turn, a board that takes moves, not exploring). */
 function canPlay(model, board) {
+  const coaching = model.get("coaching");
   return Boolean(model.get("interactive") && !model.get("what_if") && board && board.turn && board.turn.human
-    && !board.is_over);
+    && !board.is_over && !(coaching && coaching.replay));
 }
 
 function ariaSummary(model) {
@@ -87,6 +90,7 @@ function view(model, send, ctx, drawNow) {
     rollBar(board, highlight, model, send),
     errorLine("lv", model),
     interactive && !board.is_over ? gameButtons("lv", board.undo, send, ctx, drawNow) : null,
+    coachPanel("lv", model, send),
     !board.just_paid && board.last_payout ? payout(board, highlight, false) : null,
     recent(board, hasStepper),
     interactive ? controls(board, model, send, ctx) : null,
@@ -95,10 +99,10 @@ function view(model, send, ctx, drawNow) {
   if (hasStepper) side.push(stepperPanel("lv", stepper, send));
   if (interactive && model.get("show_odds") && !model.get("what_if")) side.push(oddsPanel(model, board, send, ctx));
   if (interactive && model.get("what_if")) side.push(outlookPanel(model, board, send, ctx));
-  return h("div", { class: ["lv-layout", side.length ? "lv-with-side" : "lv-alone"] },
+  return coachReadOnly(h("div", { class: ["lv-layout", side.length ? "lv-with-side" : "lv-alone"] },
     main,
     side.length ? h("aside", { class: "lv-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" }, side)
-      : null);
+      : null), model);
 }
 
 // ------------------------------------------------------------------------------------------- players
@@ -117,7 +121,7 @@ function players(board, highlight) {
       const owner = board.owners[hand.seat];
       const toPlay = board.turn.seat === hand.seat && !board.is_over;
       const won = board.winners.includes(hand.seat);
-      const role = owner.player === "you" ? "you" : owner.player === "bot" ? `bot, ${board.bots === "greedy" ? "greedy" : "random"}` : "";
+      const role = owner.player === "you" ? "you" : owner.player === "bot" ? `bot, ${opponentWords(board.bots)}` : "";
       const inHand = diceWord(hand.own) + (board.neutral ? ` + ${hand.white} white` : "");
       const label = `${owner.name}${role ? ` (${role})` : ""}: ${inHand} in hand, ${money(hand.money)} won`
         + `${toPlay ? ", to play" : ""}${board.start_player === hand.seat ? ", start player" : ""}${won ? ", winner" : ""}`;
@@ -321,13 +325,7 @@ function controls(board, model, send, ctx) {
 }
 
 function opponentsSwitch(board, send, ctx) {
-  const radio = (value, text) => h("label", { class: "lv-radio" },
-    h("input", {
-      type: "radio", name: `${ctx.id}-bots`, value, checked: board.bots === value, "data-key": `bots-${value}`,
-      onchange: () => send({ type: "option", name: "bots", value }),
-    }), " ", text);
-  return h("fieldset", { class: "lv-assumption lv-opponents" },
-    h("legend", { text: "Opponents play" }), radio("random", "randomly"), radio("greedy", "greedily"));
+  return opponentsChoice("lv", board.bots, { random: "randomly", greedy: "greedily" }, send, ctx);
 }
 
 function assumptionSwitch(model, send, ctx) {

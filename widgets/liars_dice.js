@@ -26,7 +26,7 @@
  */
 
 const LD_CHANGES = ["table", "odds", "simulation", "bet", "what_if_view", "stepper", "error", "show_odds", "bet_mode",
-  "what_if", "bots_policy", "interactive", "version"];
+  "what_if", "bots_policy", "interactive", "version", "coaching"];
 
 /** @param {RenderProps} props */
 function render(props) {
@@ -53,6 +53,7 @@ function render(props) {
       if (playing && key === "n" && table.paused) return { type: "next_round" };
       if (playing && key === "s" && table.paused && table.out) return { type: "skip" };
       if (playing && key === "u" && table.undo && table.undo.can) return { type: "undo" };
+      if (playing) return coachKey(model, event);
       return null;
     },
     inProgress: () => {
@@ -98,6 +99,7 @@ function ldView(model, send, ctx, redrawNow) {
     ldCups(table, highlight),
     interactive ? ldActions(table, send, ctx, redrawNow) : null,
     errorLine("ld", model),
+    coachPanel("ld", model, send),
     interactive && !table.is_over ? gameButtons("ld", table.undo, send, ctx, redrawNow) : null,
     table.paused && table.reveal ? ldReveal(table, highlight) : null,
     ldTrack(table, highlight, send, ctx, redrawNow),
@@ -107,10 +109,10 @@ function ldView(model, send, ctx, redrawNow) {
   const side = [];
   if (hasStepper) side.push(stepperPanel("ld", stepper, send));
   if (model.get("show_odds") || model.get("what_if")) side.push(ldOddsPanel(model, table, send));
-  return h("div", { class: ["ld-layout", side.length ? "ld-with-side" : "ld-alone"] },
+  return coachReadOnly(h("div", { class: ["ld-layout", side.length ? "ld-with-side" : "ld-alone"] },
     main,
     side.length ? h("aside", { class: "ld-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" }, side)
-      : null);
+      : null), model);
 }
 
 // ------------------------------------------------------------------------------------------- dice
@@ -531,17 +533,11 @@ function ldControls(table, model, send, ctx) {
       type: "checkbox", checked: Boolean(model.get(name)), "data-key": `option-${name}`,
       onchange: (/** @type {Event} */ e) => send({ type: "option", name, value: /** @type {HTMLInputElement} */ (e.target).checked }),
     }), " ", text);
-  const radio = (value, text) => h("label", { class: "ld-radio" },
-    h("input", {
-      type: "radio", name: `${ctx.id}-bots`, value, checked: model.get("bots_policy") === value, "data-key": `bots-${value}`,
-      onchange: () => send({ type: "option", name: "bots", value }),
-    }), " ", text);
   return h("div", { class: "ld-controls", role: "group", "aria-label": "Options" },
     check("show_odds", "Show the odds"),
     check("bet_mode", "Place your bet first"),
     check("what_if", "What-if mode"),
-    h("fieldset", { class: "ld-opponents" }, h("legend", { text: "Opponents play" }),
-      radio("random", "randomly"), radio("odds", "by the odds")));
+    opponentsChoice("ld", model.get("bots_policy"), { random: "randomly", odds: "by the odds" }, send, ctx));
 }
 
 /** A chance in words a learner reads aloud: 0.66 -> "about 2 in 3". @param {number} p */

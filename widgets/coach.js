@@ -1,0 +1,167 @@
+// The coach on every board (plain functions, no imports; vegas_tutor.tutor.assets puts this file after
+// shared.js and before the board's own module): the Coach switch, the Hint, the verdict on the learner's last
+// decision, the end-of-game review with the costliest decisions, and the replay of one decision (read-only).
+// Python (vegas_tutor/tutor/coaching.py) computes everything; this only draws the synced `coaching` trait.
+
+/**
+ * @typedef {{ n: number, words: string, status: "ready"|"computing"|"failed", verdict?: string, loss?: number,
+ *             loss_text?: string, best?: string, text?: string, costly?: number }} CoachDecision
+ * @typedef {{ words: string, value: string, best: boolean, yours: boolean }} CoachAlternative
+ * @typedef {{ on: boolean, thresholds?: string, can_hint?: boolean, last?: CoachDecision|null,
+ *             hint?: { status: string, best?: string, text?: string }|null,
+ *             review?: { rows: CoachDecision[], pending: number, total_text: string }|null,
+ *             replay?: (CoachDecision & { alternatives: CoachAlternative[] })|null }} Coaching
+ */
+
+const COACH_MARKS = { good: "✓", inaccuracy: "?!", mistake: "✗" };
+
+/** The opponents' levels, and an older policy when a lesson asked for one (kept as a fourth choice). */
+const OPPONENT_LEVELS = [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]];
+
+/**
+ * The "Opponents play" radio group: easy, medium, hard (and `legacy[current]` when the board plays an older
+ * policy). @param {string} prefix @param {string} current @param {Record<string, string>} legacy
+ * @param {(msg: object) => void} send @param {{ id: string }} ctx
+ */
+function opponentsChoice(prefix, current, legacy, send, ctx) {
+  const choices = [...OPPONENT_LEVELS];
+  if (legacy[current]) choices.push([current, legacy[current]]);
+  return h("fieldset", { class: [`${prefix}-assumption`, `${prefix}-opponents`, "vt-opponents"] },
+    h("legend", { text: "Opponents play" }),
+    choices.map(([value, text]) => h("label", { class: `${prefix}-radio` },
+      h("input", {
+        type: "radio", name: `${ctx.id}-bots`, value, checked: current === value, "data-key": `bots-${value}`,
+        onchange: () => send({ type: "option", name: "bots", value }),
+      }), " ", text)));
+}
+
+/** The opponents' level in words for a player's label ("bot, medium"). @param {string} level */
+function opponentWords(level) {
+  return { greedy: "greedy", random: "random", odds: "by the odds" }[level] ?? level;
+}
+
+/**
+ * The coach panel of a board (nothing on a board that only shows positions).
+ * @param {string} prefix @param {Model} model @param {(msg: object) => void} send
+ */
+function coachPanel(prefix, model, send) {
+  if (!model.get("interactive")) return null;
+  /** @type {Coaching} */
+  const coaching = model.get("coaching") || { on: false };
+  const on = Boolean(coaching.on);
+  const head = h("div", { class: "vt-coach-head" },
+    h("label", { class: "vt-coach-switch" },
+      h("input", {
+        type: "checkbox", role: "switch", checked: on, "data-key": "coach-switch", "aria-checked": String(on),
+        onchange: (/** @type {Event} */ e) => send({ type: "coach", on: /** @type {HTMLInputElement} */ (e.target).checked }),
+      }), " ", h("strong", { text: "Coach" })),
+    on ? h("button", {
+      type: "button", class: "vt-coach-button", "data-key": "coach-hint", disabled: !coaching.can_hint,
+      "aria-label": "Hint: the coach's choice for your decision now (key H)", onclick: () => send({ type: "hint" }),
+    }, "💡 Hint", h("kbd", { text: "H" })) : null,
+    on ? null : h("span", { class: "vt-coach-muted", text: "Switch on to have each decision judged, hints, and a review at the end." }));
+  const body = on ? [coachHint(coaching), coachLast(coaching), coachReplay(coaching, send), coachReview(coaching, send),
+    h("p", { class: "vt-coach-muted vt-coach-legend", text: coaching.thresholds || "" })] : [];
+  return h("section", { class: ["vt-coach", on && "vt-coach-on"], "aria-label": "Coach" }, head, body);
+}
+
+/** @param {Coaching} coaching */
+function coachHint(coaching) {
+  const hint = coaching.hint;
+  if (!hint) return null;
+  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: "💡 The coach is thinking…" });
+  if (hint.status === "failed") return h("p", { class: "vt-coach-hint", role: "status", text: hint.text || "" });
+  return h("p", { class: "vt-coach-hint", role: "status" },
+    h("strong", { text: `💡 The coach would ${hint.best}. ` }), hint.text || "");
+}
+
+/** One verdict in words: "✓ good", "?! inaccuracy (5.0 points)". @param {CoachDecision} d */
+function coachVerdict(d) {
+  const mark = COACH_MARKS[d.verdict ?? "good"] ?? "";
+  const cost = d.verdict === "good" ? "" : ` (${d.loss_text} given up)`;
+  return h("span", { class: ["vt-verdict", `vt-verdict-${d.verdict}`] }, `${mark} ${d.verdict}${cost}`);
+}
+
+/** The verdict on the learner's last decision. @param {Coaching} coaching */
+function coachLast(coaching) {
+  const d = coaching.last;
+  if (!d || coaching.replay) return null;
+  const head = `Your last decision, ${d.words}: `;
+  if (d.status === "computing") return h("p", { class: "vt-coach-last", role: "status", "aria-live": "polite" }, head, "⏳ the coach is judging it…");
+  if (d.status === "failed") return h("p", { class: "vt-coach-last", role: "status" }, head, d.text || "");
+  return h("p", { class: ["vt-coach-last", `vt-coach-${d.verdict}`], role: "status", "aria-live": "polite",
+    "data-verdict": d.verdict }, head, coachVerdict(d), ". ", d.text || "");
+}
+
+/** The end-of-game review: every decision in order with its cost; the costliest marked, each replayable. */
+function coachReview(coaching, send) {
+  const review = coaching.review;
+  if (!review) return null;
+  const current = coaching.replay ? coaching.replay.n : -1;
+  const rows = review.rows.map((d) => h("li", {
+    class: ["vt-review-row", d.costly && "vt-review-costly", d.n === current && "vt-review-current"],
+    "data-decision": d.n,
+  },
+  h("span", { class: "vt-review-n", text: `${d.n + 1}.` }),
+  h("span", { class: "vt-review-words", text: d.words }),
+  d.status === "ready" ? coachVerdict(d) : h("span", { class: "vt-coach-muted", text: d.status === "computing" ? "⏳" : "–" }),
+  d.costly ? h("strong", { class: "vt-costly-tag", text: `costliest #${d.costly}` }) : null,
+  h("button", {
+    type: "button", class: "vt-coach-button vt-coach-small", "data-key": `replay-${d.n}`,
+    "aria-label": `Show decision ${d.n + 1}, ${d.words}, on the board`, disabled: d.n === current,
+    onclick: () => send({ type: "replay", decision: d.n }),
+  }, "Show")));
+  return h("section", { class: "vt-review", "aria-label": "Review of your game" },
+    h("h4", { text: "Review of your game" }),
+    h("p", { class: "vt-coach-muted" }, review.rows.length
+      ? `${review.rows.length} decisions; in all ${review.total_text} given up against the coach's choices. `
+        + "The three costliest are marked: press Show to see one on the board."
+      : "You made no decision in this game.",
+    review.pending ? ` ⏳ ${review.pending} still being judged…` : ""),
+    h("ol", { class: "vt-review-list" }, rows));
+}
+
+/** The decision replayed on the board: what you chose, what the coach prefers, every alternative. */
+function coachReplay(coaching, send) {
+  const d = coaching.replay;
+  if (!d) return null;
+  const total = coaching.review ? coaching.review.rows.length : 0;
+  const step = (n, text, key) => h("button", {
+    type: "button", class: "vt-coach-button", "data-key": key, disabled: n < 0 || n >= total,
+    onclick: () => send({ type: "replay", decision: n }),
+  }, text);
+  return h("section", { class: "vt-replay", role: "region", "aria-label": `Decision ${d.n + 1} of ${total}, read-only` },
+    h("h4", {}, h("span", { class: "vt-replay-tag", text: "REPLAY" }), ` Decision ${d.n + 1} of ${total}: the board shows the position before it (read-only).`),
+    h("p", {}, `You chose to ${d.words}`, d.status === "ready" ? [": ", coachVerdict(d), `. The coach prefers to ${d.best}. `, d.text || ""] : "."),
+    d.alternatives.length ? h("table", { class: "vt-alternatives" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Worth (coach's estimate)" }))),
+      h("tbody", {}, d.alternatives.map((a) => h("tr", { class: [a.best && "vt-alt-best", a.yours && "vt-alt-yours"] },
+        h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: " ★ coach" }) : null, a.yours ? h("em", { text: " ● yours" }) : null),
+        h("td", { text: a.value }))))) : null,
+    h("div", { class: "vt-replay-buttons" },
+      step(d.n - 1, "◀ Previous decision", "replay-prev"),
+      step(d.n + 1, "Next decision ▶", "replay-next"),
+      h("button", { type: "button", class: "vt-coach-button vt-coach-primary", "data-key": "replay-end",
+        onclick: () => send({ type: "replay_end" }) }, "Back to the end")));
+}
+
+/**
+ * While a decision is replayed the board is read-only: every control outside the coach panel is disabled
+ * (Python refuses their messages too). Returns `node`. @param {HTMLElement} node @param {Model} model
+ */
+function coachReadOnly(node, model) {
+  const coaching = model.get("coaching");
+  if (!coaching || !coaching.replay) return node;
+  node.classList.add("vt-replaying");
+  for (const control of node.querySelectorAll("button, input, select, textarea")) {
+    if (!control.closest(".vt-coach")) /** @type {HTMLButtonElement} */ (control).disabled = true;
+  }
+  return node;
+}
+
+/** The coach's keys: H asks for a hint. @param {Model} model @param {KeyboardEvent} event */
+function coachKey(model, event) {
+  const coaching = model.get("coaching");
+  if ((event.key === "h" || event.key === "H") && coaching && coaching.on && coaching.can_hint) return { type: "hint" };
+  return null;
+}
