@@ -22,7 +22,7 @@ interval). ``--imports`` also measures, in a fresh Python, what each import of a
 
 Usage::
 
-    python bench/bench_load.py --learners 5 10 20 30 --play 30 --cull-idle 30 [--preheat first|all|none]
+    python bench/bench_load.py --learners 5 10 20 30 --play 30 --cull-idle 30 [--pool class|N]
     python bench/bench_load.py --imports
 
 ``Learner`` and ``summarize`` are reused by ``deploy/jupyterhub/run_load.py`` (the same learners, through
@@ -306,6 +306,8 @@ class Figures:
     click_p95_by_kind_ms: dict[str, float]
     pss_per_learner_mb: float
     pss_total_mb: float
+    refill_kernels: int
+    refill_pss_mb: float
     cull_period_s: float
     kernels_left_after_cull_period: int
     last_kernel_gone_s: float | None
@@ -314,7 +316,7 @@ class Figures:
 
 
 def summarize(learners: list[Learner], pss_per_learner: float, pss_total: float, cull_period: float,
-              left: int, last_gone: float | None, load_before: float) -> Figures:
+              left: int, last_gone: float | None, load_before: float, refill: tuple[int, float] = (0, 0.0)) -> Figures:
     """The figures of one run from its learners and the measurements around them."""
     results = [learner.result for learner in learners]
     ready = [r.page_ready_s for r in results if r.page_ready_s is not None]
@@ -329,7 +331,8 @@ def summarize(learners: list[Learner], pss_per_learner: float, pss_total: float,
         click_p95_by_kind_ms={kind: round(percentile(
             [ms for r in results for ms, k in zip(r.clicks_ms, r.click_kinds, strict=True) if k == kind], 0.95), 1)
             for kind in sorted({k for r in results for k in r.click_kinds})},
-        pss_per_learner_mb=pss_per_learner, pss_total_mb=pss_total, cull_period_s=cull_period,
+        pss_per_learner_mb=pss_per_learner, pss_total_mb=pss_total, refill_kernels=refill[0],
+        refill_pss_mb=refill[1], cull_period_s=cull_period,
         kernels_left_after_cull_period=left, last_kernel_gone_s=last_gone,
         load_before=load_before, load_after=os.getloadavg()[0],
     )
@@ -358,17 +361,34 @@ def _kernel_ids(processes: list[psutil.Process]) -> dict[str, psutil.Process]:
     return found
 
 
-def _wait_quiet(server: AppServer, seconds: float = 120.0) -> None:
-    """Wait until the server's kernel count has been steady for 3 s (its pre-heated pools are filled)."""
+def _wait_quiet(server: AppServer, seconds: float = 600.0) -> None:
+    """Wait until the server's kernel count has been steady for 3 s and the server and its kernels use under
+    a tenth of a core (its pre-heated pools are filled and have run their lessons), whatever else runs."""
     deadline = time.monotonic() + seconds
     last, since = -1, time.monotonic()
     while time.monotonic() < deadline:
-        count = len(_kernels(server))
+        processes = [psutil.Process(server.process.pid), *_kernels(server)]
+        count = len(processes)
         if count != last:
             last, since = count, time.monotonic()
-        elif time.monotonic() - since > 3 and psutil.cpu_percent(0.5) < 150:
+        elif time.monotonic() - since > 3 and _cpu_seconds(processes, 1.0) < 0.1:
             return
         time.sleep(0.5)
+
+
+def _cpu_seconds(processes: list[psutil.Process], window: float) -> float:
+    """CPU seconds ``processes`` used during the next ``window`` seconds."""
+    def total() -> float:
+        used = 0.0
+        for process in processes:
+            with contextlib.suppress(psutil.Error):
+                times = process.cpu_times()
+                used += times.user + times.system
+        return used
+
+    before = total()
+    time.sleep(window)
+    return total() - before
 
 
 def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int, server_args: list[str]) -> Figures:
@@ -380,7 +400,7 @@ def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int,
     try:
         _wait_quiet(server)
         pool = _kernel_ids(_kernels(server))
-        baseline = pss_mb([psutil.Process(server.process.pid), *pool.values()])
+        server_before = pss_mb([psutil.Process(server.process.pid)])
         load_before = os.getloadavg()[0]
         learners = [Learner(server.url, f"{server.url}voila/render/{lesson}", think_s=think_s, seed=i)
                     for i in range(n)]
@@ -388,15 +408,21 @@ def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int,
 
         async def session() -> None:
             await drive(learners, play_s)
-            processes = _kernels(server)
-            measured["total"] = pss_mb([psutil.Process(server.process.pid), *processes])
+            kernels = _kernel_ids(_kernels(server))
+            theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id}
+            server_now = pss_mb([psutil.Process(server.process.pid)])
+            measured["learners"] = pss_mb([p for k, p in kernels.items() if k in theirs]) + server_now - server_before
+            refill = [p for k, p in kernels.items() if k not in theirs and k not in pool]
+            measured["refill_kernels"], measured["refill"] = len(refill), pss_mb(refill)
+            measured["total"] = server_now + pss_mb(list(kernels.values()))
             await asyncio.gather(*(learner.leave(beacon=i % 2 == 0) for i, learner in enumerate(learners)))
             await asyncio.sleep(0.5)  # let the closing handshakes go out
 
         asyncio.run(session())
         total = measured["total"]
-        # Memory per learner: what the server and its kernels hold beyond the idle server, per learner.
-        per_learner = (total - baseline) / max(1, n)
+        # Memory per learner: the learners' kernels and what the server grew by, per learner (a pre-heated
+        # pool's kernels become learners' kernels; the pool's refill is reported apart).
+        per_learner = measured["learners"] / max(1, n)
         theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id}
         left_at = time.monotonic()
         period = cull_idle + cull_interval(cull_idle)
@@ -412,7 +438,8 @@ def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int,
             time.sleep(0.5)
         else:
             left = len(theirs & set(_kernel_ids(_kernels(server))))
-        return summarize(learners, per_learner, total, period, left, last_gone, load_before)
+        return summarize(learners, per_learner, total, period, left, last_gone, load_before,
+                         (int(measured["refill_kernels"]), measured["refill"]))
     finally:
         stop_server(server)
 
@@ -470,7 +497,8 @@ def print_figures(all_figures: list[Figures]) -> None:
               f"{f.kernels_left_after_cull_period:4d} {gone:>8s} {f.load_before:4.1f}/{f.load_after:4.1f}")
         for failure in f.failures[:5]:
             print(f"         failure: {failure}")
-        print(f"         click p95 by intent: {f.click_p95_by_kind_ms}")
+        print(f"         click p95 by intent: {f.click_p95_by_kind_ms}; pool refill during play: "
+              f"{f.refill_kernels} kernels, {f.refill_pss_mb:.0f} MB")
         if f.click_timeouts:
             print(f"         {f.click_timeouts} clicks unanswered within {CLICK_TIMEOUT_S:.0f} s")
     period = all_figures[0].cull_period_s if all_figures else 0
@@ -491,6 +519,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server's --cull-idle for the run (default 30, to measure leftovers quickly)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="a further vegas-tutor argument, e.g. --server-arg=--preheat=none (repeatable)")
+    parser.add_argument("--pool", default="0", metavar="N|class",
+                        help="serve with --pool LESSON=N: N pre-heated kernels of the lesson; 'class': as many as "
+                        "learners in the run (default 0: none)")
     parser.add_argument("--imports", action="store_true", help="only measure a kernel's imports")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
     args = parser.parse_args(argv)
@@ -499,7 +530,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     figures = []
     for n in args.learners:
-        figures.append(run_once(n, args.lesson, args.play, args.think, args.cull_idle, args.server_arg))
+        size = n if args.pool == "class" else int(args.pool)
+        pool = [f"--pool={args.lesson}={size}"] if size else []
+        figures.append(run_once(n, args.lesson, args.play, args.think, args.cull_idle, [*pool, *args.server_arg]))
         print_figures(figures[-1:])
         sys.stdout.flush()
     print()

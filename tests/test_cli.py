@@ -76,6 +76,27 @@ def test_preheat_all_keeps_a_kernel_for_every_page_and_none_turns_preheating_off
     ]
 
 
+def test_pool_keeps_n_preheated_kernels_of_a_lesson_even_without_other_preheating() -> None:
+    options = cli.parse_args(["--pool", "01.06-play-a-full-game=30", "--pool", "01.01-placing-dice.ipynb=2"])
+    assert options.pools == (("01.06-play-a-full-game.ipynb", 30), ("01.01-placing-dice.ipynb", 2))
+    argv = cli.voila_argv(options)
+    pools = [arg for arg in argv if arg.startswith("--LessonsVoila.lesson_pools=")]
+    assert [json.loads(arg.split("=", 1)[1]) for arg in pools] == [
+        {"01.06-play-a-full-game.ipynb": 30, "01.01-placing-dice.ipynb": 2}
+    ]
+    assert "--LessonsVoila.preheat_first=True" in argv  # the landing page and first lessons too
+    only = cli.voila_argv(cli.parse_args(["--preheat", "none", "--pool", "01.06-play-a-full-game.ipynb=3"]))
+    assert "--VoilaConfiguration.preheat_kernel=True" in only
+    assert "--VoilaConfiguration.default_pool_size=0" in only
+    assert not any("preheat_first" in arg for arg in only)
+
+
+@pytest.mark.parametrize("lesson", ["99.99-no-such-lesson.ipynb", "../lessons/index.ipynb", "notes.txt"])
+def test_a_pool_for_a_lesson_that_is_not_in_the_folder_is_refused_before_voila_starts(lesson: str) -> None:
+    with pytest.raises(ConfigError, match="--pool: there is no lesson"):
+        cli.voila_argv(cli.parse_args(["--pool", f"{lesson}=2"]))
+
+
 def _notebooks(folder: Path, *names: str) -> Path:
     for name in names:
         (folder / name).write_text("{}")
@@ -104,6 +125,10 @@ def test_lesson_names_lists_lessons_in_course_order_only(tmp_path: Path) -> None
         (["--cull-idle", "-1"], "0 (never) or more seconds"),
         (["--cull-idle", "ten"], "whole number of seconds"),
         (["--colour", "red"], "unrecognized arguments"),
+        (["--pool", "01.06-play-a-full-game.ipynb"], "LESSON=N"),
+        (["--pool", "=3"], "LESSON=N"),
+        (["--pool", "01.06-play-a-full-game.ipynb=0"], "between 1 and 200"),
+        (["--pool", "01.06-play-a-full-game.ipynb=many"], "whole number"),
     ],
 )
 def test_bad_arguments_exit_with_status_2_and_say_why(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -109,3 +110,62 @@ def test_a_page_whose_kernel_dies_ends_with_a_message_and_a_reload_button_instea
 def test_the_failure_reason_cannot_close_the_script() -> None:
     ending = serving.kernel_failure_snippet("</script><script>alert(1)</script>" + "x" * 1000)
     assert ending.count("</script>") == 1 and "alert(1)" in ending
+
+
+class _FakeManager:
+    """The parts of a kernel manager ``cull_in_parallel`` and ``fill_pools_one_at_a_time`` use."""
+
+    def __init__(self, kernels: list[str]) -> None:
+        self._kernels = dict.fromkeys(kernels)
+        self.log = logging.getLogger("test_serving")
+        self.running = 0
+        self.most_at_once = 0
+        self.checked: list[str] = []
+        self.started: list[tuple[str, str | None]] = []
+
+    async def _busy(self) -> None:
+        self.running += 1
+        self.most_at_once = max(self.most_at_once, self.running)
+        await asyncio.sleep(0.02)
+        self.running -= 1
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        await self._busy()
+        self.checked.append(kernel_id)
+        if kernel_id == "broken":
+            raise RuntimeError("no such kernel")
+
+    async def _initialize(self, notebook_path: str, kernel_id: str | None = None) -> dict[str, Any]:
+        await self._busy()
+        self.started.append((notebook_path, kernel_id))
+        return {"task": asyncio.ensure_future(asyncio.sleep(0.01)), "kernel_id": kernel_id or "new"}
+
+
+def test_idle_kernels_are_checked_all_at_once_and_one_failing_check_stops_none_of_the_others(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    manager = _FakeManager(["a", "broken", "c", "d"])
+    serving.cull_in_parallel(manager)
+    with caplog.at_level(logging.ERROR):
+        run_in_own_loop(manager.cull_kernels())  # type: ignore[attr-defined]  # set by cull_in_parallel
+    assert sorted(manager.checked) == ["a", "broken", "c", "d"] and manager.most_at_once == 4
+    assert "kernel broken is idle failed" in caplog.text and "no such kernel" in caplog.text
+
+
+def test_a_preheated_pool_starts_one_kernel_at_a_time_but_a_restart_in_place_is_not_held_back() -> None:
+    manager = _FakeManager([])
+    serving.fill_pools_one_at_a_time(manager)
+
+    async def burst() -> list[dict[str, Any]]:
+        return list(await asyncio.gather(*(manager._initialize("01.06.ipynb") for _ in range(3))))
+
+    contents = run_in_own_loop(burst())
+    assert manager.most_at_once == 1 and len(manager.started) == 3
+    assert all(content["task"].done() for content in contents)  # each lesson ran before the next kernel
+    manager.most_at_once = 0
+
+    async def restart_during_a_fill() -> None:
+        await asyncio.gather(manager._initialize("01.06.ipynb"), manager._initialize("01.06.ipynb", "k1"))
+
+    run_in_own_loop(restart_during_a_fill())
+    assert manager.most_at_once == 2 and ("01.06.ipynb", "k1") in manager.started

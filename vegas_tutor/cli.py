@@ -15,6 +15,7 @@ host (``vegas_tutor.serving``).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -28,8 +29,10 @@ from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, l
 from vegas_tutor.serving import (
     DEFAULT_CULL_IDLE,
     TEMPLATE_DIR,
+    cull_in_parallel,
     culling_argv,
     ended_on_failure,
+    fill_pools_one_at_a_time,
     guarded,
     page_refusal,
     refuse,
@@ -47,6 +50,8 @@ DENIED_EXTENSIONS = ("jupyterlab-plotly",)
 """JupyterLab extensions installed beside the app that no page needs (Voilà loads every other one)."""
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
 """Where the landing page is rendered, relative to the server root."""
+MAX_POOL = 200
+"""The most pre-heated kernels ``--pool`` keeps for one lesson (each holds about 100 MB)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,8 @@ class ServeOptions:
     lessons: Path | None = None
     preheat: str = "first"
     cull_idle: int = DEFAULT_CULL_IDLE
+    pools: tuple[tuple[str, int], ...] = ()
+    """``--pool``: (lesson file name, how many pre-heated kernels it keeps)."""
 
 
 def _cull_idle(text: str) -> int:
@@ -69,6 +76,19 @@ def _cull_idle(text: str) -> int:
     if seconds < 0:
         raise argparse.ArgumentTypeError(f"--cull-idle must be 0 (never) or more seconds, not {seconds}")
     return seconds
+
+
+def _pool(text: str) -> tuple[str, int]:
+    lesson, equals, count = text.rpartition("=")
+    if not equals or not lesson:
+        raise argparse.ArgumentTypeError(f"--pool takes LESSON=N, e.g. 01.06-play-a-full-game.ipynb=30, not {text!r}")
+    try:
+        size = int(count)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--pool: N must be a whole number, not {count!r}") from None
+    if not 1 <= size <= MAX_POOL:
+        raise argparse.ArgumentTypeError(f"--pool: N must be between 1 and {MAX_POOL}, not {size}")
+    return (lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb"), size
 
 
 def _port(text: str) -> int:
@@ -107,6 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"shut down a lesson's kernel once it has been idle this long, even if its page is still open "
         f"(default {DEFAULT_CULL_IDLE}; 0 never): a tab closed without saying so frees its memory",
     )
+    parser.add_argument(
+        "--pool", type=_pool, action="append", default=[], metavar="LESSON=N",
+        help="keep N pre-heated kernels that already ran LESSON (a lesson's file name), so that N learners "
+        "opening it at once only wait for their page to be drawn; e.g. --pool 01.06-play-a-full-game.ipynb=30 "
+        "for a class of 30 (about 100 MB of memory each; a used kernel is replaced a few seconds later)",
+    )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
 
@@ -121,6 +147,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
         lessons=args.lessons,
         preheat=args.preheat,
         cull_idle=args.cull_idle,
+        pools=tuple(dict(args.pool).items()),
     )
 
 
@@ -144,8 +171,17 @@ def voila_argv(options: ServeOptions) -> list[str]:
     if options.port_given:
         argv.append("--Voila.port_retries=0")  # the port asked for, or a clear failure
     argv.append(f"--Voila.open_browser={options.open_browser}")
-    if options.preheat == "none":
+    folder = Path(argv[0])
+    for lesson, _size in options.pools:
+        if Path(lesson).name != lesson or not (folder / lesson).is_file():
+            raise ConfigError(f"--pool: there is no lesson {lesson!r} in {folder}")
+    if options.preheat == "none" and not options.pools:
         argv.append("--VoilaConfiguration.preheat_kernel=False")
+    elif options.preheat == "none":
+        argv += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            "--VoilaConfiguration.default_pool_size=0",
+        ]
     else:
         every = options.preheat == "all"
         argv += [
@@ -153,6 +189,8 @@ def voila_argv(options: ServeOptions) -> list[str]:
             f"--VoilaConfiguration.default_pool_size={1 if every else 0}",
             f"--LessonsVoila.preheat_first={not every}",
         ]
+    if options.pools:
+        argv.append(f"--LessonsVoila.lesson_pools={json.dumps(dict(options.pools))}")
     argv += culling_argv(options.cull_idle)
     # plotly's wheel installs a JupyterLab renderer that Voilà would load on every page (4.8 MB); the strategy
     # labs bring plotly themselves, on their pages only (vegas_tutor.tutor.lab)
@@ -199,7 +237,7 @@ def _app_class() -> Any:
     """The Voilà application with the landing-page redirects, the request guards, the offline template and
     the page handler that lets a left page shut its kernel down (imported late: Voilà is slow to import)."""
     import voila.handler  # type: ignore[import-untyped]
-    from traitlets import Bool
+    from traitlets import Bool, Unicode
     from voila.app import Voila  # type: ignore[import-untyped]
     from voila.notebook_renderer import NotebookRenderer  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -247,6 +285,9 @@ def _app_class() -> Any:
         preheat_first = Bool(False, help="pre-heat only the pages of PreheatPlan instead of every page").tag(
             config=True
         )
+        lesson_pools = Unicode("{}", help="JSON: {lesson file name: pre-heated kernels to keep} (--pool)").tag(
+            config=True
+        )
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()
@@ -255,11 +296,17 @@ def _app_class() -> Any:
 
         def init_settings(self) -> dict[str, Any]:
             settings: dict[str, Any] = super().init_settings()
+            manager = self.kernel_manager
+            pools: dict[str, int] = {}
             if self.preheat_first:
-                manager = self.kernel_manager
-                for name in PreheatPlan.for_folder(Path(self.root_dir)).resident:
-                    manager.kernel_pools_config[name] = {"pool_size": 1}
-                    manager.fill_if_needed(delay=0, notebook_name=name)
+                pools = dict.fromkeys(PreheatPlan.for_folder(Path(self.root_dir)).resident, 1)
+            pools.update(json.loads(self.lesson_pools))
+            if hasattr(manager, "_pools"):  # Voilà's pre-heating manager
+                fill_pools_one_at_a_time(manager)
+            for name, size in pools.items():
+                manager.kernel_pools_config[name] = {"pool_size": size}
+                manager.fill_if_needed(delay=0, notebook_name=name)
+            cull_in_parallel(manager)
             return settings
 
         def init_handlers(self) -> list[Any]:

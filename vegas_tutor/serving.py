@@ -5,7 +5,10 @@
   ``Origin`` is another site. A lesson page (which starts a kernel) is also refused when the browser says
   the navigation came from another site (``Sec-Fetch-Site``): the learner gets a link to open it from here.
 * **Culling.** Idle kernels stop after ``--cull-idle`` seconds even when their page is still connected
-  (a closed laptop keeps its socket), checked every ``cull_interval(seconds)``.
+  (a closed laptop keeps its socket), checked every ``cull_interval(seconds)``; a class's kernels are shut
+  down all at once (``cull_in_parallel``).
+* **Pre-heated pools** fill one kernel at a time (``fill_pools_one_at_a_time``), so refilling a pool a class
+  has just emptied uses one core, not all of them.
 * **A kernel that fails.** When a page's kernel dies before its page is drawn, Voilà keeps the request open
   for ever; ``ended_on_failure`` ends the page instead with a plain message and a Reload button, and marks
   the page (``data-vegas-tutor-kernel="failed"`` on its body) for the board's own retry.
@@ -26,9 +29,11 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -110,6 +115,58 @@ def culling_argv(idle_seconds: int) -> list[str]:
         f"--MappingKernelManager.cull_interval={cull_interval(idle_seconds)}",
         "--MappingKernelManager.cull_connected=True",  # a sleeping laptop keeps its socket open
     ]
+
+
+def cull_in_parallel(manager: Any) -> None:
+    """Make a kernel manager's culler check every kernel at once.
+
+    jupyter_server shuts idle kernels down one after the other (a second or more each under load), so the
+    last of a class's kernels went well past its cull period. Voilà's own check (kernels waiting in a
+    pre-heated pool are kept) still runs for each. Call before the first kernel starts (the culler starts
+    with it).
+    """
+
+    async def cull_kernels() -> None:
+        ids = list(manager._kernels)
+        results = await asyncio.gather(*(manager.cull_kernel_if_idle(k) for k in ids), return_exceptions=True)
+        for kernel_id, result in zip(ids, results, strict=True):
+            if isinstance(result, Exception):
+                manager.log.error("vegas-tutor: checking whether kernel %s is idle failed: %r", kernel_id, result)
+
+    manager.cull_kernels = cull_kernels
+
+
+def fill_pools_one_at_a_time(manager: Any) -> None:
+    """Make Voilà's pre-heated pools start one kernel at a time, each running its lesson to the end before
+    the next starts.
+
+    Voilà refills a pool as soon as a kernel is taken: when a class takes 30 at once, 30 kernel starts and
+    lesson runs (about a CPU-second each) would compete with the learners' first clicks. One at a time,
+    with a pause as long as each start took while more wait, a refill uses about half of one core. A kernel
+    restarted in place (``kernel_id`` given) is not held back.
+    """
+    initialize = manager._initialize
+    gate: asyncio.Lock | None = None
+    queued = 0
+
+    async def one_at_a_time(notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
+        nonlocal gate, queued
+        if kernel_id is not None:
+            return await initialize(notebook_path, kernel_id, **kwargs)
+        gate = gate or asyncio.Lock()  # made on the server's event loop
+        queued += 1
+        try:
+            async with gate:
+                started = time.monotonic()
+                content = await initialize(notebook_path, kernel_id, **kwargs)
+                await asyncio.wait([content["task"]])  # the lesson has run (or failed: the page says so)
+                if queued > 1:  # more to start: leave the core free as long again
+                    await asyncio.sleep(time.monotonic() - started)
+                return content
+        finally:
+            queued -= 1
+
+    manager._initialize = one_at_a_time
 
 
 def guarded(handler_class: type[Any], port: Callable[[], int]) -> type[Any]:
