@@ -114,16 +114,165 @@ def test_the_gamble_odds_both_ways(open_lesson: Callable[..., Page]) -> None:
     assert page.locator("table.vt-table").count() == 2  # exact beside simulated
 
 
+def until_your_draw(page: Page, board: Locator, name: str) -> None:
+    """Press Next (refusing any offer) until the others' turns are shown and it is the learner's draw."""
+    for half in range(16):
+        if board.get_by_role("button", name="draw", exact=True).count() == 1:
+            return
+        if board.locator("[data-key=offer-refuse]").count():
+            act(page, board, board.locator("[data-key=offer-refuse]").click)
+            continue
+        nxt = board.locator("[data-key=next]")
+        assert re.match(r"Next: (Green|Red|Yellow) (draws a card|plays step 2)", nxt.inner_text())
+        act(page, board, nxt.click)
+        if half == 0:
+            assert "(latest)" in board.locator(".lov-log h4").first.inner_text()
+            shoot(board, f"{name}-one-half-turn")
+    raise AssertionError("the other players' turns did not come back to the learner")
+
+
 def test_a_turn_played_by_clicks(open_lesson: Callable[..., Page]) -> None:
-    page = open_lesson("03.04-the-end-and-a-full-game.ipynb", selector=".lov-actions")
+    page = open_lesson("03.04-the-end-and-a-full-game.ipynb", selector=".lov-trade")
     check_boards(page)
-    board = page.locator(".lov-root").filter(has=page.locator(".lov-actions")).first
+    board = page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
     assert "You (blue)" in board.locator(".lov-players").inner_text()
+    until_your_draw(page, board, "lov-03.04-start")  # the others' turns half a turn at a time
     act(page, board, lambda: board.get_by_role("button", name="draw", exact=True).click())
-    assert "Blue draws" in board.locator(".lov-log").inner_text()
+    assert "You draw the card" in board.locator(".lov-log").inner_text()
     assert board.get_by_role("button", name="end turn").count() == 1
     shoot(board, "lov-03.04-play-step")
     act(page, board, lambda: board.get_by_role("button", name="end turn").click())
     assert (board.locator(".lov-error").text_content() or "") == ""  # the refusal line is empty
-    assert board.get_by_role("button", name="draw", exact=True).count() == 1  # the bots played: your draw again
+    until_your_draw(page, board, "lov-03.04")
     shoot(board, "lov-03.04-after-bots")
+
+
+TRADING = "03.05-trading-at-the-table.ipynb"
+
+
+def table_board(page: Page) -> Locator:
+    return page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
+
+
+def money(board: Locator) -> list[int]:
+    """Each player's money as the board shows it."""
+    return [int(re.search(r"\$(\d+)", board.locator(".lov-player").nth(i).get_attribute("aria-label") or "")[1])
+            for i in range(board.locator(".lov-player").count())]
+
+
+def marker(board: Locator, lot: str) -> str:
+    return board.locator(f".lov-lot[data-lot={lot}] .lov-marker").inner_text()
+
+
+def test_trades_at_the_table(open_lesson: Callable[..., Page]) -> None:
+    page = open_lesson(TRADING, selector=".lov-trade")
+    board = table_board(page)
+    board.locator(".lov-trade summary").click()
+    partner = board.get_by_role("combobox", name="Trade with")
+    partner.select_option(label="Green")
+    before = money(board)
+    assert before == [24, 18, 11, 15] and marker(board, "C6") == "G"
+    # a proposal the engine allows and Green accepts: $14 for Green's lot C6 (next to the casino you boss)
+    board.get_by_label("Money you give (you have $24)").fill("14")
+    board.get_by_role("checkbox", name="Lot C6").check()
+    shoot(board, "lov-03.05-trade-written")
+    act(page, board, lambda: board.get_by_role("button", name="Propose this trade to Green").click())
+    answer = board.locator(".lov-answer").inner_text()
+    assert answer.startswith("Green accepts: by its count it gains $"), answer
+    assert money(board) == [before[0] - 14, before[1] + 14, before[2], before[3]]  # what the engine exchanged
+    assert marker(board, "C6") == "B"
+    assert "Trade: You give $14 and get lot C6 from Green." in board.locator(".lov-log").inner_text()
+    assert "★" in board.locator(".lov-lot[data-lot=C6] .lov-lot-head").inner_text()  # changed here
+    # a proposal Green refuses, with its reason in one line, changing nothing
+    after = money(board)
+    board.get_by_label("Money you give (you have $10)").fill("1")
+    board.get_by_role("checkbox", name="Lot D7").check()
+    act(page, board, lambda: board.get_by_role("button", name="Propose this trade to Green").click())
+    answer = board.locator(".lov-answer").inner_text()
+    assert re.match(r"Green refuses: by its count it would lose \$\d+ \(it values what it gets at \$1, ",
+                    answer), answer
+    assert money(board) == after and marker(board, "D7") == "G"
+    shoot(board, "lov-03.05-trade-refused")
+    # a trade the rules forbid: the engine's reason on the error line
+    board.get_by_label("Money you give (you have $10)").fill("30")
+    act(page, board, lambda: board.get_by_role("button", name="Propose this trade to Green").click())
+    assert "that trade cannot happen: blue has only $10" in board.locator(".lov-error").inner_text()
+    assert money(board) == after
+    # an offer from a bot: refused, then asked again and accepted
+    act(page, board, lambda: board.get_by_role("button", name="Ask the other players for offers").click())
+    offer = board.locator(".lov-offer").inner_text()
+    found = re.search(r"(Green|Red|Yellow) offers \$(\d+) for your lot (\w+)\.", offer)
+    assert found, offer
+    who, price, lot = found[1], int(found[2]), found[3]
+    seat = ["Blue", "Green", "Red", "Yellow"].index(who)
+    shoot(board, "lov-03.05-offer")
+    act(page, board, lambda: board.get_by_role("button", name=f"Refuse {who}'s offer").click())
+    assert board.locator(".lov-answer").inner_text() == f"You refuse {who}'s offer."
+    assert money(board) == after and marker(board, lot) == "B" and board.locator(".lov-offer").count() == 0
+    act(page, board, lambda: board.get_by_role("button", name="Ask the other players for offers").click())
+    act(page, board, lambda: board.get_by_role("button", name=f"Accept {who}'s offer").click())
+    assert board.locator(".lov-answer").inner_text() == f"You accept {who}'s offer."
+    expected = list(after)
+    expected[0] += price
+    expected[seat] -= price
+    assert money(board) == expected and marker(board, lot) == who[0]
+
+
+# Every label of a lot against its die: no overlap, the die inside its lot; every text of the board >= 12 px.
+MEASURE_JS = """(root) => {
+  const inter = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const overlaps = [], outside = [], small = [];
+  let dice = 0;
+  for (const lot of root.querySelectorAll('.lov-lot')) {
+    const box = lot.getBoundingClientRect();
+    const die = lot.querySelector('.lov-die');
+    if (!die) continue;
+    dice += 1;
+    const d = die.getBoundingClientRect();
+    if (d.left < box.left - 0.5 || d.right > box.right + 0.5 || d.top < box.top - 0.5 || d.bottom > box.bottom + 0.5)
+      outside.push(lot.dataset.lot);
+    const labels = '.lov-lot-head > *, .lov-lot-foot > *, .lov-boss, .lov-marker, .lov-tile-code, .lov-here';
+    for (const label of lot.querySelectorAll(labels)) {
+      if (inter(label.getBoundingClientRect(), d)) overlaps.push(`${lot.dataset.lot}: ${label.className}`);
+    }
+    for (const part of die.querySelectorAll('.lov-pips, .lov-die-label')) {
+      const p = part.getBoundingClientRect();
+      if (p.right > box.right + 0.5 || p.bottom > box.bottom + 0.5) {
+        outside.push(`${lot.dataset.lot} ${part.className}`);
+      }
+    }
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let texts = 0;
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest('option, [hidden]')) continue;
+    texts += 1;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12) small.push(`${el.className || el.tagName}: ${size}px "${node.textContent.trim().slice(0, 20)}"`);
+  }
+  return { dice, texts, overlaps, outside, small };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 900)])
+def test_the_busy_board_is_readable(open_lesson: Callable[..., Page], width: int, height: int) -> None:
+    page = open_lesson(TRADING, selector=".lov-trade")
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        board = table_board(page)
+        board.locator(".lov-trade summary").click()  # the trade panel open too
+        page.wait_for_timeout(300)
+        found = board.evaluate(MEASURE_JS)
+        assert found["dice"] >= 20 and found["texts"] > 200
+        assert found["overlaps"] == [], found["overlaps"]
+        assert found["outside"] == [], found["outside"]
+        assert found["small"] == [], found["small"]
+        shoot(board.locator(".lov-middle"), f"lov-03.05-board-{width}x{height}")
+        page.screenshot(path=str(SCREENSHOTS / f"lov-03.05-page-{width}x{height}.png"))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
