@@ -1,0 +1,218 @@
+"""The coach on the Las Vegas board and the Liar's Dice table, without a browser: the switch, the verdict after
+each decision, the hint before one, the end-of-game review and its read-only replay, the opponents' levels, and
+malformed or untimely coach messages refused with nothing changed."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.liars_dice.actions import Challenge, NoShow, Show
+from vegas_tutor.liars_dice.engine import State as LDState
+from vegas_tutor.liars_dice.track import Bid
+from vegas_tutor.tutor import LasVegasBoard
+from vegas_tutor.tutor.coaching import coach_intent
+from vegas_tutor.tutor.liars_dice import LiarsDiceTable
+
+LV_SYNCED = ("board", "odds", "outlook", "coaching", "saved")
+LD_SYNCED = ("table", "odds", "simulation", "bet", "coaching", "saved")
+
+
+def snapshot(widget: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: copy.deepcopy(getattr(widget, name)) for name in names}
+
+
+def lv_board(**kwargs: Any) -> LasVegasBoard:
+    return LasVegasBoard(players=2, seed=7, bots="medium", show_odds=False, auto_roll=True, **kwargs)
+
+
+def ld_message(action: Any) -> dict[str, Any]:
+    if isinstance(action, Bid):
+        return {"type": "bid", "quantity": action.quantity, "face": action.face}
+    if isinstance(action, Challenge):
+        return {"type": "challenge"}
+    if isinstance(action, Show):
+        return {"type": "show", "faces": list(action.faces)}
+    assert isinstance(action, NoShow)
+    return {"type": "keep"}
+
+
+def play_ld_to_the_end(table: LiarsDiceTable, choose: Any) -> None:
+    for _ in range(500):
+        if table.state.is_over:
+            return
+        if table.table.get("paused"):
+            out = table.state.dice_counts[table.viewer] == 0
+            assert table.handle({"type": "skip" if out else "next_round"}), table.error
+            continue
+        assert table.handle(ld_message(choose(table))), table.error
+    pytest.fail("the game did not end")
+
+
+# ------------------------------------------------------------------ messages
+@pytest.mark.parametrize("message", [
+    {"type": "coach"}, {"type": "coach", "on": "yes"}, {"type": "coach", "on": 1},
+    {"type": "coach", "on": True, "x": 1},
+    {"type": "hint", "now": True}, {"type": "replay"}, {"type": "replay", "decision": -1},
+    {"type": "replay", "decision": "2"}, {"type": "replay", "decision": True}, {"type": "replay", "decision": 10**9},
+    {"type": "replay_end", "decision": 0},
+])
+def test_malformed_coach_messages_are_refused_and_change_nothing(message: dict[str, Any]) -> None:
+    board = lv_board(coach=True)
+    before = snapshot(board, LV_SYNCED)
+    assert board.handle(message) is False
+    assert board.error.startswith("message ")
+    assert snapshot(board, LV_SYNCED) == before
+    table = LiarsDiceTable(players=2, dice=2, seed=1, coach=True)
+    before = snapshot(table, LD_SYNCED)
+    assert table.handle(message) is False and table.error
+    assert snapshot(table, LD_SYNCED) == before
+
+
+def test_coach_messages_out_of_time_are_refused_and_change_nothing() -> None:
+    board = lv_board()
+    before = snapshot(board, LV_SYNCED)
+    assert not board.handle({"type": "hint"}) and "switch the coach on" in board.error
+    assert snapshot(board, LV_SYNCED) == before
+    assert board.handle({"type": "coach", "on": True}) and board.coaching["on"]
+    before = snapshot(board, LV_SYNCED)
+    assert not board.handle({"type": "replay", "decision": 0}) and "end of the game" in board.error
+    assert not board.handle({"type": "replay_end"}) and "end of the game already" in board.error
+    assert snapshot(board, LV_SYNCED) == before
+    stepper = LasVegasBoard(players=2, seed=1, interactive=False)
+    assert not stepper.handle({"type": "coach", "on": True}) and "shows a position" in stepper.error
+    assert stepper.coaching == {}
+
+
+def test_coach_intent_reads_only_its_own_messages() -> None:
+    assert coach_intent({"type": "place", "face": 3}) is None and coach_intent([1]) is None
+    assert coach_intent({"type": "coach", "on": False}) is not None
+
+
+# ------------------------------------------------------------------ Las Vegas
+def test_las_vegas_hint_then_verdict_then_review_and_replay() -> None:
+    board = lv_board()
+    assert board.coaching == {"on": False}
+    assert board.handle({"type": "coach", "on": True})
+    view = board.coaching
+    assert view["on"] and view["last"] is None and view["can_hint"]
+    assert "2.0 points" in view["thresholds"] and "6.0 points" in view["thresholds"]
+    assert board.handle({"type": "hint"}), board.error
+    hint = board.coaching["hint"]
+    assert hint["status"] == "ready" and hint["best"].startswith("place the ") and hint["text"]
+    best_face = int(hint["best"].split()[2].rstrip("s"))
+    board.place(best_face)
+    last = board.coaching["last"]
+    assert last["status"] == "ready" and last["words"] == f"place the {best_face}s"
+    assert last["verdict"] == "good" and last["loss"] == 0 and last["text"]
+    while not board.state.is_over:
+        faces = [g["face"] for g in board.board["roll"]["groups"]]
+        board.place(faces[-1])
+    view = board.coaching
+    review = view["review"]
+    rows = review["rows"]
+    assert len(rows) == len(board.coach.decisions) >= 4 and review["pending"] == 0
+    assert all(r["status"] == "ready" and r["loss"] >= 0 and r["verdict"] in ("good", "inaccuracy", "mistake")
+               for r in rows)
+    costly = sorted((r for r in rows if r.get("costly")), key=lambda r: r["costly"])
+    assert 1 <= len(costly) <= 3
+    assert [r["loss"] for r in costly] == sorted((r["loss"] for r in rows if r["loss"] > 0), reverse=True)[:3]
+    assert not view["can_hint"] and view["hint"] is None
+    # replay the costliest: the board shows the position before it, read-only, with the alternatives
+    real = board.state
+    k = costly[0]["n"]
+    assert board.handle({"type": "replay", "decision": k}), board.error
+    replay = board.coaching["replay"]
+    assert replay["n"] == k and replay["alternatives"]
+    assert sum(a["best"] for a in replay["alternatives"]) == 1 and sum(a["yours"] for a in replay["alternatives"]) == 1
+    assert board.board["phase"] == "place" and board.board["turn"]["human"]
+    before = snapshot(board, LV_SYNCED)
+    for move in ({"type": "place", "face": 1}, {"type": "new_game"}, {"type": "undo"}):
+        assert not board.handle(move) and "read-only" in board.error
+    assert snapshot(board, LV_SYNCED) == before
+    assert board.state.history == real.history
+    assert board.handle({"type": "replay", "decision": 0}) and board.coaching["replay"]["n"] == 0
+    assert not board.handle({"type": "replay", "decision": len(rows)}) and "there is no decision" in board.error
+    assert board.handle({"type": "replay_end"}) and board.coaching["replay"] is None and board.board["is_over"]
+    assert board.handle({"type": "new_game"}) and board.coaching["review"] is None and board.coaching["last"] is None
+
+
+def test_las_vegas_undo_takes_the_decision_out_of_the_coach() -> None:
+    board = LasVegasBoard(players=2, seed=3, bots="easy", show_odds=False, coach=True)
+    board.roll()
+    board.place(board.board["roll"]["groups"][0]["face"])
+    assert len(board.coach.decisions) == 1
+    assert board.handle({"type": "undo"}), board.error
+    assert board.coach.decisions == [] and board.coaching["last"] is None
+
+
+def test_switching_the_coach_on_late_reviews_the_decisions_already_made() -> None:
+    board = lv_board()
+    for _ in range(2):
+        board.place(board.board["roll"]["groups"][0]["face"])
+    assert board.handle({"type": "coach", "on": True})
+    assert len(board.coach.decisions) == 2 and board.coaching["last"]["status"] == "ready"
+    assert board.handle({"type": "coach", "on": False}) and board.coaching == {"on": False}
+
+
+def test_opponent_levels_and_the_older_policies() -> None:
+    assert LasVegasBoard(players=2, seed=1).bots == "medium"
+    assert LiarsDiceTable(players=2, dice=2, seed=1).bots_policy == "medium"
+    board = lv_board()
+    for level in ("easy", "hard", "greedy", "random", "medium"):
+        assert board.handle({"type": "option", "name": "bots", "value": level}), board.error
+        assert board.board["bots"] == level
+    assert not board.handle({"type": "option", "name": "bots", "value": "odds"})
+    table = LiarsDiceTable(players=3, dice=2, seed=2, bots="hard")
+    assert table.handle({"type": "option", "name": "bots", "value": "odds"}) and table.bots_policy == "odds"
+    assert not table.handle({"type": "option", "name": "bots", "value": "greedy"})
+    with pytest.raises(ConfigError, match="unknown policy or level"):
+        LiarsDiceTable(players=2, bots="expert")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_each_level_plays_a_whole_las_vegas_game(level: str) -> None:
+    board = LasVegasBoard(players=3, seed=11, bots=level, show_odds=False, auto_roll=True)
+    while not board.state.is_over:
+        board.place(board.board["roll"]["groups"][0]["face"])
+    assert board.board["is_over"]
+
+
+# ------------------------------------------------------------------ Liar's Dice
+def test_liars_dice_verdicts_hint_and_review() -> None:
+    table = LiarsDiceTable(players=3, dice=2, seed=5, coach=True, show_odds=False)
+    assert table.handle({"type": "hint"}), table.error
+    hint = table.coaching["hint"]
+    assert hint["status"] == "ready" and hint["text"].startswith("Best: ")
+
+    def first(t: LiarsDiceTable) -> Any:
+        return t.coach.game.first_choice(t.state)
+
+    play_ld_to_the_end(table, first)
+    review = table.coaching["review"]
+    assert review["rows"] and review["pending"] == 0
+    assert {r["status"] for r in review["rows"]} == {"ready"}
+    assert all(r["loss"] >= 0 for r in review["rows"])
+    for d in table.coach.decisions:  # the coach's own choice costs nothing
+        assert min(o.value for o in d.review.alternatives) == pytest.approx(
+            d.review.option(d.review.best).value)
+    assert table.handle({"type": "replay", "decision": 0})
+    assert table.table["players"][1]["own"] is None  # the replayed position is still the learner's view
+    assert not table.handle({"type": "challenge"}) and "read-only" in table.error
+    assert table.handle({"type": "replay_end"})
+
+
+def test_liars_dice_hint_reads_the_observation_only() -> None:
+    """Two games that differ only in a rival's hidden dice get the same hint."""
+    hints = []
+    for rival in ((2, 2), (6, 5)):
+        state = LDState.start([2, 2], seed=1)
+        state.apply("roll 3 4")
+        state.apply(f"roll {rival[0]} {rival[1]}")
+        table = LiarsDiceTable(state, names=("You", "Shane"), seed=1, coach=True)
+        assert table.handle({"type": "hint"}), table.error
+        hints.append(table.coaching["hint"])
+    assert hints[0] == hints[1]
