@@ -155,3 +155,16 @@ def test_trade_opinion_and_proposal() -> None:
         assert trade_opinion(state, proposal, proposal.first)[0]
         assert trade_opinion(state, proposal, proposal.second)[0]
         state.copy().propose_trade(proposal)
+
+
+def test_simulate_with_bot_policies() -> None:
+    from vegas_tutor.core.dice import make_rng
+    from vegas_tutor.lords_of_vegas.simulate import playout, playouts, simulate_games
+
+    games = simulate_games(50, policy="medium", seed=2)
+    again = simulate_games(50, policy="medium", seed=2)
+    assert (games.score == again.score).all() and (games.money == again.money).all()
+    assert games.score.max(axis=1).mean() > simulate_games(50, policy="easy", seed=2).score.max(axis=1).mean()
+    state = _midgame(41, decisions=5)
+    assert playouts(state.data(), 5, policy="easy", seed=1).score.shape == (5, 4)
+    assert playout(state.data(), make_rng(1), "medium").phase == "over"

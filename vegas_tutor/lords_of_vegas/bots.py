@@ -42,7 +42,7 @@ from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, carry_
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 HARD_CANDIDATES = 8
 """Decisions the hard level plays out (medium's best ranked, plus ending the turn)."""
-HARD_PLAYOUTS = 50
+HARD_PLAYOUTS = 40
 """Playouts per candidate."""
 HARD_ROUNDS = 1
 """How far each playout goes: until the turn has come back to the deciding player this many times."""

@@ -8,6 +8,8 @@ that agree in distribution). Chance comes from numba's own generator, seeded by 
 >>> games = simulate_games(3, players=2, seed=1)
 >>> games.money.shape, games.score.shape, bool((games.actions > 0).all())
 ((3, 2), (3, 2), True)
+>>> simulate_games(2, policy="medium", seed=1).score.shape
+(2, 4)
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import numpy as np
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.rules import Data
 
-POLICIES = ("random",)
-"""``random``: uniformly at random among the legal actions (chance resolved by the generator)."""
+POLICIES = ("random", "easy", "medium")
+"""``random``: uniformly at random among the legal actions (chance resolved by the generator); ``easy`` and
+``medium``: the bots' levels of :mod:`.bots`, compiled in :mod:`.bots_compiled`."""
 
 
 class Games(NamedTuple):
@@ -67,6 +71,14 @@ def _games(n: int, start: c.Ints, seed: int) -> tuple[c.Ints, c.Ints, c.Ints]:
     return money, score, actions
 
 
+def _run(n: int, start: c.Ints, policy: str, seed: int) -> Games:
+    if policy == "random":
+        return Games(*_games(n, start, seed))
+    levels = np.full(4, bc.CODES[policy], dtype=np.int64)
+    money, score, _, actions = bc.games(n, start, levels, seed, bc.PARAMS, bc.REORG_TABLE)
+    return Games(money, score, actions)
+
+
 def _check(n: int, policy: str) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ConfigError(f"n must be a whole number >= 0, got {n!r}")
@@ -80,7 +92,7 @@ def simulate_games(n: int, *, players: int = 4, policy: str = "random", seed: in
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
     start = c.encode(Data(players=players, money=[0] * players, score=[0] * players))
-    return Games(*_games(n, start, int(seed)))
+    return _run(n, start, policy, int(seed))
 
 
 def playouts(data: Data, n: int, *, policy: str = "random", seed: int = 0) -> Games:
@@ -88,7 +100,7 @@ def playouts(data: Data, n: int, *, policy: str = "random", seed: int = 0) -> Ga
     _check(n, policy)
     if data.phase == "over":
         raise IllegalActionError("the game is over: nothing to play out")
-    return Games(*_games(n, c.encode(data), int(seed)))
+    return _run(n, c.encode(data), policy, int(seed))
 
 
 def playout(data: Data, rng: Rng, policy: str = "random") -> Data:
@@ -97,5 +109,9 @@ def playout(data: Data, rng: Rng, policy: str = "random") -> Data:
     s = c.encode(data)
     if data.phase != "over":
         c._seed(int(rng.integers(2**62)))
-        _playout(s, np.zeros(16, np.int64), np.zeros((c.MAX_ACTIONS, 4), np.int64))
+        rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
+        if policy == "random":
+            _playout(s, np.zeros(16, np.int64), rows)
+        else:
+            bc.playout(s, np.full(4, bc.CODES[policy], dtype=np.int64), bc.PARAMS, bc.REORG_TABLE, rows)
     return c.decode(s)
