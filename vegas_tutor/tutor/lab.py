@@ -1,0 +1,368 @@
+"""The strategy labs' shared parts: win rates with intervals, the three kinds of chart, and the lab panel.
+
+A lab pits strategies against each other: the learner picks them and a number of games with ipywidgets,
+presses **Run**, and the charts update. Each chart is a :class:`Chart`, drawn in the browser by plotly.js,
+which the page receives once, from the installed ``plotly`` package, through the kernel (no CDN; no other page
+loads it). Figures are built here with ``plotly.graph_objects``:
+
+* :func:`win_rate_figure`: each strategy's share of games won, with its 95% interval and the parity line;
+* :func:`distribution_figure`: how final money (dice, points) spread, one bar group per strategy;
+* :func:`convergence_figure`: a simulated average closing in on the exact value as the sample grows.
+
+Win rates are Wilson intervals (good also near 0% and 100%); a shared win counts as a part win:
+
+>>> low, high = wilson(58.5, 100)
+>>> round(low, 3), round(high, 3)
+(0.487, 0.677)
+>>> percent(0.5854), percent(0.0004)
+('58.5%', '0.04%')
+>>> Standing("greedy", wins=3, games=4, values=np.array([1, 2, 3, 4])).rate
+0.75
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import numpy as np
+import plotly.graph_objects as go  # type: ignore[import-untyped]
+import traitlets as t
+from numpy.typing import NDArray
+
+from vegas_tutor.core.errors import ConfigError, VegasTutorError
+from vegas_tutor.resources import widget_file
+from vegas_tutor.tutor.notebook import IGNORE_MATH
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9")
+"""Okabe-Ito, colour-blind safe, as the boards' seats."""
+PATTERNS = ("", "/", "x", ".", "\\", "+")
+"""A bar pattern per strategy, so colour is never the only signal."""
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how far a simulation is."""
+
+
+def wilson(hits: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``hits / n`` (``hits`` may be fractional: shared wins)."""
+    if not isinstance(n, int | np.integer) or n <= 0:
+        raise ConfigError(f"an interval needs at least one game, got n={n!r}")
+    if not 0 <= hits <= n:
+        raise ConfigError(f"hits must lie between 0 and n={n}, got {hits!r}")
+    p = hits / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    low = 0.0 if hits == 0 else max(0.0, centre - half)
+    high = 1.0 if hits == n else min(1.0, centre + half)
+    return low, high
+
+
+def percent(share: float) -> str:
+    """A share as a percentage in words' precision: one decimal, two significant digits below 0.1%."""
+    value = 100 * float(share)
+    return f"{value:.1f}%" if value >= 0.1 or value == 0 else f"{value:.2g}%"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One strategy's results over a match: games won (a shared first counts 1/k), games played, and its
+    final value (money, dice, points) in every game."""
+
+    label: str
+    wins: float
+    games: int
+    values: NDArray[Any] = field(repr=False)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def sentence(self) -> str:
+        """"greedy won 58.5% of 2,000 games (95% interval 56.3% to 60.6%)"."""
+        low, high = self.interval
+        return (f"{self.label} won {percent(self.rate)} of {self.games:,} games "
+                f"(95% interval {percent(low)} to {percent(high)})")
+
+
+def _layout(title: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "title": {"text": title, "font": {"size": 16}, "x": 0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        "template": "simple_white",
+        "font": {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "size": 13},
+        "margin": {"l": 70, "r": 20, "t": 50, "b": 55},
+        "height": 340,
+        **extra,
+    }
+
+
+def win_rate_figure(standings: Sequence[Standing], *, parity: float | None = None,
+                    title: str = "Share of games won") -> go.Figure:
+    """Horizontal bars of each strategy's win rate with its 95% interval, and the parity line (if given)."""
+    if not standings:
+        raise ConfigError("a win-rate chart needs at least one strategy")
+    labels = [s.label for s in standings]
+    rates = [100 * s.rate for s in standings]
+    lows = [100 * (s.rate - s.interval[0]) for s in standings]
+    highs = [100 * (s.interval[1] - s.rate) for s in standings]
+    bars = go.Bar(
+        x=rates, y=labels, orientation="h",
+        marker={"color": [COLOURS[i % len(COLOURS)] for i in range(len(standings))],
+                "pattern": {"shape": [PATTERNS[i % len(PATTERNS)] for i in range(len(standings))]}},
+        error_x={"type": "data", "symmetric": False, "array": highs, "arrayminus": lows, "color": "#1b1b1b",
+                 "thickness": 1.5, "width": 6},
+        hovertemplate="%{y}: %{x:.1f}% of the games<extra></extra>",
+    )
+    figure = go.Figure(bars, _layout(title, height=max(220, 110 + 60 * len(standings)),
+                                     xaxis={"title": "games won (%)", "range": [0, 115], "ticksuffix": "%"},
+                                     yaxis={"autorange": "reversed"}, showlegend=False))
+    for s in standings:  # the figures in words, right of the whisker
+        low, high = s.interval
+        figure.add_annotation(x=100 * high + 1.5, y=s.label, xanchor="left", showarrow=False,
+                              text=f"{percent(s.rate)} ({percent(low)} to {percent(high)})")
+    if parity is not None:
+        figure.add_vline(x=100 * parity, line_dash="dash", line_color="#5b5b5b",
+                         annotation_text=f"parity {percent(parity)}", annotation_position="top")
+    return figure
+
+
+def histogram(values: NDArray[Any], edges: NDArray[Any]) -> NDArray[np.float64]:
+    """The share (in %) of ``values`` in each bin of ``edges`` (the last bin closed)."""
+    counts, _ = np.histogram(values, bins=edges)
+    return np.asarray(100 * counts / max(1, len(values)), dtype=np.float64)
+
+
+def distribution_figure(standings: Sequence[Standing], *, unit: str, title: str, step: float,
+                        tick: Callable[[float], str] = str) -> go.Figure:
+    """Grouped bars: for each strategy, the share of games ending in each bin of width ``step`` of the value.
+
+    ``tick`` writes a bin's lower edge (e.g. as dollars); the bars of a strategy share its colour and pattern.
+    """
+    if not standings or step <= 0:
+        raise ConfigError("a distribution chart needs at least one strategy and a positive bin width")
+    everything = np.concatenate([np.asarray(s.values, dtype=np.float64) for s in standings])
+    low = math.floor(everything.min() / step) * step
+    high = math.floor(everything.max() / step) * step + step
+    edges = np.arange(low, high + step / 2, step)
+    names = [tick(float(e)) for e in edges[:-1]]
+    bars = []
+    for i, s in enumerate(standings):
+        mean = float(np.mean(s.values))
+        bars.append(go.Bar(
+            x=names, y=histogram(np.asarray(s.values), edges), name=f"{s.label} (average {tick(mean)})",
+            marker={"color": COLOURS[i % len(COLOURS)], "pattern": {"shape": PATTERNS[i % len(PATTERNS)]}},
+            hovertemplate=f"{escape(s.label)}: %{{y:.1f}}% of games at %{{x}}<extra></extra>",
+        ))
+    return go.Figure(bars, _layout(title, barmode="group", bargap=0.15,
+                                   xaxis={"title": unit, "type": "category"},
+                                   yaxis={"title": "share of games (%)", "ticksuffix": "%"},
+                                   legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
+                                   margin={"l": 70, "r": 20, "t": 80, "b": 70}, height=400))
+
+
+def checkpoints(n: int, points: int = 60) -> NDArray[np.int64]:
+    """About ``points`` sample sizes from 10 to ``n``, evenly spread on a log scale (``n`` last)."""
+    if n < 1:
+        raise ConfigError(f"a sample needs at least one draw, got {n}")
+    sizes = np.unique(np.geomspace(min(10, n), n, points).astype(np.int64))
+    return np.asarray(sizes, dtype=np.int64)
+
+
+def running(samples: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]:
+    """The running average of ``samples`` at :func:`checkpoints`, and its 95% margin (1.96 standard errors)."""
+    values = np.asarray(samples, dtype=np.float64)
+    sizes = checkpoints(len(values))
+    total = np.cumsum(values)[sizes - 1]
+    squares = np.cumsum(values * values)[sizes - 1]
+    mean = total / sizes
+    variance = np.maximum(squares / sizes - mean * mean, 0) * sizes / np.maximum(sizes - 1, 1)
+    return sizes, mean, Z95 * np.sqrt(variance / sizes)
+
+
+def convergence_figure(samples: NDArray[Any], exact: float, *, title: str, unit: str,
+                       tick: Callable[[float], str] = str, scale: float = 1.0) -> go.Figure:
+    """The running average of ``samples`` (times ``scale``) with its 95% band, against the ``exact`` value."""
+    sizes, mean, margin = running(samples)
+    mean, margin, exact = mean * scale, margin * scale, exact * scale
+    band_x = np.concatenate([sizes, sizes[::-1]])
+    band_y = np.concatenate([mean + margin, (mean - margin)[::-1]])
+    figure = go.Figure(
+        [go.Scatter(x=band_x, y=band_y, fill="toself", fillcolor="rgba(0,114,178,0.18)", line={"width": 0},
+                    hoverinfo="skip", name="95% band of the simulation"),
+         go.Scatter(x=sizes, y=mean, mode="lines+markers", line={"color": COLOURS[0], "width": 2},
+                    marker={"size": 4, "symbol": "circle"}, name="simulated average",
+                    hovertemplate="after %{x:,} draws: %{y:.2f}" + "<extra></extra>"),
+         go.Scatter(x=[sizes[0], sizes[-1]], y=[exact, exact], mode="lines",
+                    line={"color": COLOURS[4], "dash": "dash", "width": 2}, name=f"exact value {tick(exact)}",
+                    hoverinfo="skip")],
+        _layout(title, xaxis={"title": "number of simulated draws (log scale)", "type": "log"},
+                yaxis={"title": unit}, legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
+                margin={"l": 70, "r": 20, "t": 80, "b": 55}, height=400),
+    )
+    return figure
+
+
+@functools.cache
+def plotly_bundle() -> bytes:
+    """plotly.js from the installed ``plotly`` package (the browser receives it once per lab page)."""
+    from plotly.offline import get_plotlyjs  # type: ignore[import-untyped]
+
+    return str(get_plotlyjs()).encode("utf-8")
+
+
+def _front_end(*names: str) -> str:
+    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
+
+
+class Chart(anywidget.AnyWidget):
+    """One plotly chart and the sentence that says what it shows (its caption and text alternative)."""
+
+    _esm = _front_end("lab_chart.js")
+    _css = _front_end("lab_chart.css")
+    figure = t.Dict().tag(sync=True)
+    description = t.Unicode("").tag(sync=True)
+    placeholder = t.Unicode("Press Run to draw this chart.").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_msg)
+
+    def show(self, figure: go.Figure, description: str) -> None:
+        """Draw ``figure`` (replacing the last one) with ``description`` under it."""
+        if not isinstance(figure, go.Figure):
+            raise ConfigError(f"a chart shows a plotly Figure, got {type(figure).__name__}")
+        with self.hold_sync():
+            self.figure = json.loads(figure.to_json())
+            self.description = description
+
+    def handle(self, content: object) -> bool:
+        """Answer one browser message: ``{"type": "plotly"}`` asks for plotly.js. Anything else is ignored."""
+        if not isinstance(content, dict) or content.get("type") != "plotly":
+            return False
+        self.send({"type": "plotly"}, [plotly_bundle()])
+        return True
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.handle(content)
+
+
+@dataclass(frozen=True)
+class LabResult:
+    """What one run shows: a (figure, sentence) for each chart of the panel, a summary (HTML) under them."""
+
+    figures: tuple[tuple[go.Figure, str], ...]
+    summary: str = ""
+
+
+Runner = Callable[[Progress], LabResult]
+"""Runs the simulation the controls describe (it reads them itself), reporting progress."""
+
+
+class Lab(widgets.VBox):  # type: ignore[misc]
+    """Controls, a Run button, a progress line, the charts and a summary: press Run to simulate and redraw.
+
+    ``run`` reads the controls, simulates, and returns a :class:`LabResult` with one figure per chart. A
+    :class:`~vegas_tutor.core.errors.VegasTutorError` it raises is said on the progress line; nothing changes.
+    """
+
+    def __init__(self, controls: Sequence[widgets.Widget], run: Runner, *, charts: int,
+                 button: str = "Run", note: str = "") -> None:
+        if charts < 1:
+            raise ConfigError("a lab shows at least one chart")
+        self._run = run
+        self.controls = tuple(controls)
+        self.button = widgets.Button(description=button, button_style="primary", icon="",
+                                     tooltip="Simulate and redraw the charts")
+        self.button.on_click(lambda _button: self.run())
+        self.progress = widgets.HTML(self._line(note or "Choose, then press Run."))
+        self.charts = tuple(Chart() for _ in range(charts))
+        self.summary = widgets.HTML("")
+        self.last: LabResult | None = None
+        self.seconds = 0.0
+        """How long the last run took."""
+        bar = widgets.HBox([*self.controls, self.button], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                 align_items="flex-end"))
+        super().__init__([bar, self.progress, *self.charts, self.summary])
+        self.add_class("vt-lab")
+
+    @staticmethod
+    def _line(text: str) -> str:
+        return f'<p class="{IGNORE_MATH} vt-lab-progress" role="status" aria-live="polite">{escape(text)}</p>'
+
+    def say(self, text: str) -> None:
+        """Write ``text`` on the progress line."""
+        self.progress.value = self._line(text)
+
+    def run(self) -> LabResult | None:
+        """Simulate with the controls' values and redraw; ``None`` (and the reason said) when refused."""
+        for control in (*self.controls, self.button):
+            control.disabled = True
+        start = time.perf_counter()
+        shown = [0.0]
+
+        def report(done: int, total: int) -> None:
+            now = time.perf_counter()
+            if done < total and now - shown[0] < 0.25:
+                return
+            shown[0] = now
+            self.say(f"Simulating… {done:,} of {total:,} games ({now - start:.1f} s)")
+
+        try:
+            self.say("Simulating…")
+            result = self._run(report)
+            if len(result.figures) != len(self.charts):
+                raise ConfigError(f"the lab has {len(self.charts)} charts, the run drew {len(result.figures)}")
+            for chart, (figure, sentence) in zip(self.charts, result.figures, strict=True):
+                chart.show(figure, sentence)
+            self.summary.value = result.summary
+            self.seconds = time.perf_counter() - start
+            self.last = result
+            self.say(f"Done in {self.seconds:.1f} s. Change the choices and press Run again to compare.")
+            return result
+        except VegasTutorError as refusal:
+            self.say(f"Not run: {refusal}")
+            return None
+        finally:
+            for control in (*self.controls, self.button):
+                control.disabled = False
+
+
+def standings_table(standings: Sequence[Standing], value: str, shown: Callable[[float], str]) -> str:
+    """An HTML table: each strategy's games, win rate with interval, and average final ``value``."""
+    rows = "".join(
+        f"<tr><td>{escape(s.label)}</td><td>{s.games:,}</td><td>{percent(s.rate)}</td>"
+        f"<td>{percent(s.interval[0])} to {percent(s.interval[1])}</td>"
+        f"<td>{escape(shown(float(np.mean(s.values))))}</td></tr>"
+        for s in standings
+    )
+    return (f'<table class="{IGNORE_MATH} vt-table"><thead><tr><th>Strategy</th><th>Games</th><th>Won</th>'
+            f"<th>95% interval</th><th>Average {escape(value)}</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def choice(label: str, options: Sequence[str], value: str) -> widgets.Dropdown:
+    """A labelled dropdown of strategies (or any options)."""
+    if value not in options:
+        raise ConfigError(f"{value!r} is not one of {', '.join(options)}")
+    return widgets.Dropdown(options=list(options), value=value, description=label,
+                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+
+
+def games_choice(options: Sequence[int], value: int, label: str = "Games") -> widgets.Dropdown:
+    """A labelled dropdown of sample sizes, shown with thousands separators."""
+    if value not in options:
+        raise ConfigError(f"{value!r} is not one of the sizes {list(options)}")
+    return widgets.Dropdown(options=[(f"{n:,}", n) for n in options], value=value, description=label,
+                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))

@@ -1,0 +1,93 @@
+// A strategy-lab chart: plotly.js draws the figure (JSON) the kernel sends. plotly.js itself comes once per page
+// from the installed plotly package, over this widget's own channel to the kernel: no other host, no CDN, and
+// no other page of the app loads it. The caption under the chart says in words what the chart shows.
+
+/** @typedef {{ get(name: string): any, on(event: string, cb: Function): void, off(event: string, cb: Function): void,
+ *   send(content: any): void }} Model */
+
+const VT_PLOTLY_PROMISE = "__vegasTutorPlotly";
+const VT_PLOTLY_CONFIG = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d"] };
+
+function vtNode(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** plotly.js, asked of the kernel by the first chart of the page and shared by the others. @param {Model} model */
+function vtPlotly(model) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window[VT_PLOTLY_PROMISE]) {
+    window[VT_PLOTLY_PROMISE] = new Promise((resolve, reject) => {
+      const onMessage = (/** @type {any} */ message, /** @type {DataView[]} */ buffers) => {
+        if (!message || message.type !== "plotly" || !buffers || !buffers.length) return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+        const script = vtNode("script", { src: url, "data-vt": "plotly" });
+        script.addEventListener("load", () => {
+          URL.revokeObjectURL(url);
+          if (window.Plotly) resolve(window.Plotly);
+          else reject(new Error("plotly.js did not start"));
+        });
+        script.addEventListener("error", () => reject(new Error("plotly.js could not be read")));
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ type: "plotly" });
+    }).catch((error) => {
+      window[VT_PLOTLY_PROMISE] = null;  // the next chart asks again
+      throw error;
+    });
+  }
+  return window[VT_PLOTLY_PROMISE];
+}
+
+export default {
+  /** @param {{ model: Model, el: HTMLElement }} ctx */
+  render({ model, el }) {
+    el.classList.add("vt-lab-chart", "tex2jax_ignore", "mathjax_ignore");
+    const plot = vtNode("div", { class: "vt-lab-plot", role: "img" });
+    const status = vtNode("p", { class: "vt-lab-status", role: "status", "aria-live": "polite" });
+    const caption = vtNode("p", { class: "vt-lab-caption" });
+    el.append(status, plot, caption);
+    let drawn = false;
+    let alive = true;
+
+    const draw = async () => {
+      const figure = model.get("figure") || {};
+      const description = model.get("description") || "";
+      caption.textContent = description;
+      plot.setAttribute("aria-label", description || model.get("placeholder"));
+      if (!Array.isArray(figure.data)) {
+        status.textContent = model.get("placeholder");
+        plot.hidden = true;
+        return;
+      }
+      status.textContent = drawn ? "" : "Drawing the chart…";
+      try {
+        const Plotly = await vtPlotly(model);
+        if (!alive) return;
+        plot.hidden = false;
+        const layout = figure.layout || {};
+        plot.style.height = `${Number(layout.height) || 360}px`;
+        await Plotly.react(plot, figure.data, figure.layout || {}, VT_PLOTLY_CONFIG);
+        drawn = true;
+        status.textContent = "";
+        el.dataset.drawn = "true";
+      } catch (error) {
+        status.textContent = `The chart could not be drawn (${error && error.message ? error.message : error}). ` +
+          "The sentence below says what it shows.";
+      }
+    };
+    draw();
+    model.on("change:figure", draw);
+    model.on("change:description", draw);
+    return () => {
+      alive = false;
+      model.off("change:figure", draw);
+      model.off("change:description", draw);
+      if (drawn && window.Plotly) window.Plotly.purge(plot);
+    };
+  },
+};
