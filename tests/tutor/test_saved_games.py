@@ -27,7 +27,7 @@ def _ld() -> LiarsDiceTable:
 
 
 def _lov() -> LordsOfVegasBoard:
-    return LordsOfVegasBoard(players=3, seed=9, show_odds=False)
+    return LordsOfVegasBoard(players=3, seed=9, show_odds=False, pace="all")
 
 
 def _lv_move(board: Any) -> dict[str, Any]:
