@@ -15,8 +15,11 @@ Las Vegas (``--game las_vegas``), 4 players, each line over ``--games`` games (d
 4. Decision time per level (p50/p95, in ms, every decision of the lines above). Goal: hard <= 300 ms p95.
 5. The coach's latency: ``review`` of one face in 100 positions spread over greedy games. Goal: <= 150 ms p95.
 
+Liar's Dice (``--game liars_dice``) and Lords of Vegas (``--game lords_of_vegas``) run the sections of
+``bench_bots_liars_dice.py`` and ``bench_bots_lords_of_vegas.py``; without ``--game`` all three run.
+
 Run: ``pip install --no-deps lasvegas==0.2.0`` and its ``tabulate`` and ``tqdm``, then
-``python bench/bench_bots.py --game las_vegas [--games 1000]``.
+``python bench/bench_bots.py [--game las_vegas] [--games 1000]``.
 """
 
 from __future__ import annotations
@@ -230,15 +233,33 @@ def lv_coach_latency(positions: int = 100) -> None:
           f"p95 {np.percentile(ms, 95):.1f} ms, max {max(ms):.1f} ms  (goal p95 <= 150 ms)")
 
 
-GAMES: dict[str, Callable[[int], None]] = {"las_vegas": las_vegas}
+def liars_dice(games: int) -> None:
+    """The Liar's Dice tables and decision times (bench_bots_liars_dice.py)."""
+    import bench_bots_liars_dice
+
+    bench_bots_liars_dice.main(["--games", str(games)])
+
+
+def lords_of_vegas(games: int) -> None:
+    """The Lords of Vegas tables and decision times (bench_bots_lords_of_vegas.py)."""
+    import bench_bots_lords_of_vegas
+
+    bench_bots_lords_of_vegas.main(["--games", str(games)])
+
+
+GAMES: dict[str, Callable[[int], None]] = {
+    "las_vegas": las_vegas, "liars_dice": liars_dice, "lords_of_vegas": lords_of_vegas,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", choices=sorted(GAMES), required=True)
+    parser.add_argument("--game", choices=[*sorted(GAMES), "all"], default="all")
     parser.add_argument("--games", type=int, default=1_000, help="games per line (default 1000)")
     args = parser.parse_args(argv)
-    GAMES[args.game](args.games)
+    for name in sorted(GAMES) if args.game == "all" else [args.game]:
+        print(f"\n=== {name} ===", flush=True)
+        GAMES[name](args.games)
     sys.stdout.flush()
 
 
