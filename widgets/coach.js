@@ -10,7 +10,7 @@
  * @typedef {{ on: boolean, thresholds?: string, can_hint?: boolean, last?: CoachDecision|null,
  *             hint?: { status: string, best?: string, text?: string }|null,
  *             review?: { rows: CoachDecision[], pending: number, total_text: string }|null,
- *             replay?: (CoachDecision & { alternatives: CoachAlternative[] })|null }} Coaching
+ *             replay?: (CoachDecision & { alternatives: { rows: CoachAlternative[], more: number } })|null }} Coaching
  */
 
 const COACH_MARKS = { good: "✓", inaccuracy: "?!", mistake: "✗" };
@@ -58,7 +58,7 @@ function coachPanel(prefix, model, send) {
     on ? h("button", {
       type: "button", class: "vt-coach-button", "data-key": "coach-hint", disabled: !coaching.can_hint,
       "aria-label": "Hint: the coach's choice for your decision now (key H)", onclick: () => send({ type: "hint" }),
-    }, "💡 Hint", h("kbd", { text: "H" })) : null,
+    }, "Hint", h("kbd", { text: "H" })) : null,
     on ? null : h("span", { class: "vt-coach-muted", text: "Switch on to have each decision judged, hints, and a review at the end." }));
   const body = on ? [coachHint(coaching), coachLast(coaching), coachReplay(coaching, send), coachReview(coaching, send),
     h("p", { class: "vt-coach-muted vt-coach-legend", text: coaching.thresholds || "" })] : [];
@@ -69,10 +69,10 @@ function coachPanel(prefix, model, send) {
 function coachHint(coaching) {
   const hint = coaching.hint;
   if (!hint) return null;
-  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: "💡 The coach is thinking…" });
+  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: "The coach is thinking…" });
   if (hint.status === "failed") return h("p", { class: "vt-coach-hint", role: "status", text: hint.text || "" });
   return h("p", { class: "vt-coach-hint", role: "status" },
-    h("strong", { text: `💡 The coach would ${hint.best}. ` }), hint.text || "");
+    h("strong", { text: `Hint: the coach would ${hint.best}. ` }), hint.text || "");
 }
 
 /** One verdict in words: "✓ good", "?! inaccuracy (5.0 points)". @param {CoachDecision} d */
@@ -133,11 +133,12 @@ function coachReplay(coaching, send) {
   return h("section", { class: "vt-replay", role: "region", "aria-label": `Decision ${d.n + 1} of ${total}, read-only` },
     h("h4", {}, h("span", { class: "vt-replay-tag", text: "REPLAY" }), ` Decision ${d.n + 1} of ${total}: the board shows the position before it (read-only).`),
     h("p", {}, `You chose to ${d.words}`, d.status === "ready" ? [": ", coachVerdict(d), `. The coach prefers to ${d.best}. `, d.text || ""] : "."),
-    d.alternatives.length ? h("table", { class: "vt-alternatives" },
+    d.alternatives.rows.length ? h("table", { class: "vt-alternatives" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Worth (coach's estimate)" }))),
-      h("tbody", {}, d.alternatives.map((a) => h("tr", { class: [a.best && "vt-alt-best", a.yours && "vt-alt-yours"] },
+      h("tbody", {}, d.alternatives.rows.map((a) => h("tr", { class: [a.best && "vt-alt-best", a.yours && "vt-alt-yours"] },
         h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: " ★ coach" }) : null, a.yours ? h("em", { text: " ● yours" }) : null),
         h("td", { text: a.value }))))) : null,
+    d.alternatives.more ? h("p", { class: "vt-coach-muted", text: `${d.alternatives.more} more choices, all worth less, are left out.` }) : null,
     h("div", { class: "vt-replay-buttons" },
       step(d.n - 1, "◀ Previous decision", "replay-prev"),
       step(d.n + 1, "Next decision ▶", "replay-next"),
@@ -147,16 +148,24 @@ function coachReplay(coaching, send) {
 
 /**
  * While a decision is replayed the board is read-only: every control outside the coach panel is disabled
- * (Python refuses their messages too). Returns `node`. @param {HTMLElement} node @param {Model} model
+ * (Python refuses their messages too), and a banner above the board says so, with a way back.
+ * @param {HTMLElement} node @param {Model} model @param {(msg: object) => void} send
  */
-function coachReadOnly(node, model) {
+function coachReadOnly(node, model, send) {
   const coaching = model.get("coaching");
   if (!coaching || !coaching.replay) return node;
   node.classList.add("vt-replaying");
   for (const control of node.querySelectorAll("button, input, select, textarea")) {
     if (!control.closest(".vt-coach")) /** @type {HTMLButtonElement} */ (control).disabled = true;
   }
-  return node;
+  const d = coaching.replay;
+  const total = coaching.review ? coaching.review.rows.length : 0;
+  const banner = h("div", { class: "vt-coach-banner", role: "status" },
+    h("span", { class: "vt-replay-tag", text: "REPLAY" }),
+    `Decision ${d.n + 1} of ${total}, before you chose to ${d.words} (read-only; the coach's view is below).`,
+    h("button", { type: "button", class: "vt-coach-button", "data-key": "replay-end-top",
+      onclick: () => send({ type: "replay_end" }) }, "Back to the end"));
+  return h("div", { class: "vt-replaying" }, banner, node);
 }
 
 /** The coach's keys: H asks for a hint. @param {Model} model @param {KeyboardEvent} event */

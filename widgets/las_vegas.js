@@ -102,7 +102,7 @@ function view(model, send, ctx, drawNow) {
   return coachReadOnly(h("div", { class: ["lv-layout", side.length ? "lv-with-side" : "lv-alone"] },
     main,
     side.length ? h("aside", { class: "lv-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" }, side)
-      : null), model);
+      : null), model, send);
 }
 
 // ------------------------------------------------------------------------------------------- players

@@ -112,7 +112,7 @@ function ldView(model, send, ctx, redrawNow) {
   return coachReadOnly(h("div", { class: ["ld-layout", side.length ? "ld-with-side" : "ld-alone"] },
     main,
     side.length ? h("aside", { class: "ld-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" }, side)
-      : null), model);
+      : null), model, send);
 }
 
 // ------------------------------------------------------------------------------------------- dice
@@ -305,7 +305,7 @@ function ldActions(table, send, ctx, redrawNow) {
       h("button", {
         type: "button", class: "ld-button", "data-key": "skip", "aria-label": "Skip to the end of the game (key S)",
         onclick: () => send({ type: "skip" }),
-      }, "Skip to the end ⏭", h("kbd", { text: "S" })));
+      }, "Skip to the end »", h("kbd", { text: "S" })));
   }
   if (table.paused) {
     return h("div", { class: "ld-actions" }, h("button", {

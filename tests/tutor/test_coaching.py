@@ -126,8 +126,9 @@ def test_las_vegas_hint_then_verdict_then_review_and_replay() -> None:
     k = costly[0]["n"]
     assert board.handle({"type": "replay", "decision": k}), board.error
     replay = board.coaching["replay"]
-    assert replay["n"] == k and replay["alternatives"]
-    assert sum(a["best"] for a in replay["alternatives"]) == 1 and sum(a["yours"] for a in replay["alternatives"]) == 1
+    alternatives = replay["alternatives"]["rows"]
+    assert replay["n"] == k and alternatives[0]["best"] and replay["alternatives"]["more"] >= 0
+    assert sum(a["best"] for a in alternatives) == 1 and sum(a["yours"] for a in alternatives) == 1
     assert board.board["phase"] == "place" and board.board["turn"]["human"]
     before = snapshot(board, LV_SYNCED)
     for move in ({"type": "place", "face": 1}, {"type": "new_game"}, {"type": "undo"}):
@@ -200,6 +201,8 @@ def test_liars_dice_verdicts_hint_and_review() -> None:
         assert min(o.value for o in d.review.alternatives) == pytest.approx(
             d.review.option(d.review.best).value)
     assert table.handle({"type": "replay", "decision": 0})
+    shown = table.coaching["replay"]["alternatives"]
+    assert len(shown["rows"]) <= 6 and shown["rows"][0]["best"] and any(r["yours"] for r in shown["rows"])
     assert table.table["players"][1]["own"] is None  # the replayed position is still the learner's view
     assert not table.handle({"type": "challenge"}) and "read-only" in table.error
     assert table.handle({"type": "replay_end"})

@@ -38,6 +38,8 @@ COACH_FIELDS: dict[str, tuple[str, ...]] = {"coach": ("on",), "hint": (), "repla
 MAX_DECISIONS = 100_000
 COSTLIEST = 3
 """How many of the costliest decisions the end-of-game review marks."""
+SHOWN_ALTERNATIVES = 6
+"""The most alternatives a replay lists: the best ones, and yours whatever its rank."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ class GameCoach:
     """A loss in the game's unit: "3 points of winning chance"."""
     option_text: Callable[[Any], str]
     """An alternative's value in words."""
+    score: Callable[[Any], float]
+    """An alternative's value, higher is better (to list the best few first)."""
     good: float
     mistake: float
     unit: str
@@ -348,11 +352,17 @@ class Coach:
         total = sum(r["loss"] for r in rows if r["status"] == "ready")
         return {"rows": rows, "pending": pending, "total_text": self.game.loss_text(total)}
 
-    def _alternatives(self, d: Decision) -> list[JSON]:
+    def _alternatives(self, d: Decision) -> JSON:
+        """The best few alternatives first (the coach's choice at the top), and the learner's among them."""
         if d.review is None:
-            return []
-        return [{"words": self.game.words(o.action), "value": self.game.option_text(o),
-                 "best": o.action == d.review.best, "yours": o.action == d.action} for o in d.review.alternatives]
+            return {"rows": [], "more": 0}
+        ranked = sorted(d.review.alternatives, key=lambda o: (o.action != d.review.best, -self.game.score(o)))
+        shown = ranked[:SHOWN_ALTERNATIVES]
+        if not any(o.action == d.action for o in shown):
+            shown = [*shown[:SHOWN_ALTERNATIVES - 1], next(o for o in ranked if o.action == d.action)]
+        rows = [{"words": self.game.words(o.action), "value": self.game.option_text(o),
+                 "best": o.action == d.review.best, "yours": o.action == d.action} for o in shown]
+        return {"rows": rows, "more": len(ranked) - len(shown)}
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

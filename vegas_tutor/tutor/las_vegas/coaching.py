@@ -44,7 +44,8 @@ def _option(o: coach.Option) -> str:
 
 LAS_VEGAS_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: isinstance(a, Place), first_choice=_first_choice, words=_words,
-    loss_text=_points, option_text=_option, good=coach.GOOD, mistake=coach.MISTAKE,
+    loss_text=_points, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
+    good=coach.GOOD, mistake=coach.MISTAKE,
     unit="of the chance of winning the game",
 )
 

@@ -44,13 +44,17 @@ def _dice(loss: float) -> str:
 
 
 def _option(o: coach.Option) -> str:
-    value = f"{o.value:+.2f} dice against the average rival"
+    """The expected dice lost, net of the average rival's, in words; and the chance the bid is true."""
+    if abs(o.value) < 0.005:
+        value = "even with the average rival"
+    else:
+        value = f"{abs(o.value):.2f} dice {'more' if o.value > 0 else 'fewer'} lost than the average rival"
     return value if o.true_chance is None else f"{value}; the bid is true {o.true_chance:.0%} of the time"
 
 
 LIARS_DICE_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: not isinstance(a, Roll), first_choice=_first_choice, words=_words,
-    loss_text=_dice, option_text=_option, good=coach.GOOD, mistake=coach.MISTAKE,
+    loss_text=_dice, option_text=_option, score=lambda o: -o.value, good=coach.GOOD, mistake=coach.MISTAKE,
     unit="(expected dice lost, net of the average rival)",
 )
 
