@@ -14,11 +14,12 @@ through the widget protocol the page speaks, without a browser, all at once:
 4. leave: half the learners as a closed tab does (the shutdown beacon), the other half vanish (a crashed tab,
    a closed laptop: the socket just drops), so their kernels are left to the culler.
 
-It reports page-ready and click p50/p95, failures, the kernels' memory (PSS, summed over the kernel
-processes, at the end of play, minus the server's own pre-heated pool measured before anyone came), and how
-long until every learner's kernel was gone, against the goals: 0 failed loads, page ready p95 <= 10 s, click
-p95 <= 300 ms, <= 110 MB PSS per learner, every kernel gone within one cull period (idle time + check
-interval). ``--imports`` also measures, in a fresh Python, what each import of a lesson's kernel costs.
+It reports page-ready and click p50/p95, failures, the memory per learner (PSS at the end of play: the
+learners' own kernels plus what the server grew by, divided by N; with ``--pool`` the kernels that refill the
+pool meanwhile are reported apart), and how long until every learner's kernel was gone, against the goals:
+0 failed loads, page ready p95 <= 10 s, click p95 <= 300 ms, <= 110 MB PSS per learner, every kernel gone
+within one cull period (idle time + check interval). ``--imports`` also measures, in a fresh Python, what
+each import of a lesson's kernel costs.
 
 Usage::
 
@@ -361,10 +362,15 @@ def _kernel_ids(processes: list[psutil.Process]) -> dict[str, psutil.Process]:
     return found
 
 
-def _wait_quiet(server: AppServer, seconds: float = 600.0) -> None:
+def _wait_quiet(server: AppServer, log_path: Path, pooled: str | None, seconds: float = 900.0) -> None:
     """Wait until the server's kernel count has been steady for 3 s and the server and its kernels use under
-    a tenth of a core (its pre-heated pools are filled and have run their lessons), whatever else runs."""
+    a tenth of a core (its pre-heated pools are filled and have run their lessons), whatever else runs; with
+    ``pooled``, first until the server says that lesson's pool is full (pools fill with pauses)."""
     deadline = time.monotonic() + seconds
+    while pooled is not None and time.monotonic() < deadline:
+        if f"Kernel pool of {pooled} is filled" in log_path.read_text(encoding="utf-8", errors="replace"):
+            break
+        time.sleep(1)
     last, since = -1, time.monotonic()
     while time.monotonic() < deadline:
         processes = [psutil.Process(server.process.pid), *_kernels(server)]
@@ -398,7 +404,8 @@ def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int,
     log_path = Path(tempfile.mkdtemp(prefix="bench-load-")) / "server.log"
     server = start_server(log_path, extra_args=["--cull-idle", str(cull_idle), *server_args])
     try:
-        _wait_quiet(server)
+        pooled = lesson if any(arg.startswith(f"--pool={lesson}=") for arg in server_args) else None
+        _wait_quiet(server, log_path, pooled)
         pool = _kernel_ids(_kernels(server))
         server_before = pss_mb([psutil.Process(server.process.pid)])
         load_before = os.getloadavg()[0]

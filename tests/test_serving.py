@@ -169,3 +169,28 @@ def test_a_preheated_pool_starts_one_kernel_at_a_time_but_a_restart_in_place_is_
 
     run_in_own_loop(restart_during_a_fill())
     assert manager.most_at_once == 2 and ("01.06.ipynb", "k1") in manager.started
+
+
+def test_a_kernel_taken_from_a_pool_counts_as_active_from_then_so_the_culler_spares_it() -> None:
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    class Kernel:
+        last_activity = utcnow() - timedelta(hours=1)  # ran its lesson an hour before the class came
+
+    kernel = Kernel()
+
+    class Pool:
+        async def get_rendered_notebook(self, notebook_name: str) -> tuple[None, list[str], str]:
+            return None, ["<p>cell</p>"], "k1"
+
+        def get_kernel(self, kernel_id: str) -> Kernel:
+            assert kernel_id == "k1"
+            return kernel
+
+    manager = Pool()
+    serving.fresh_when_taken(manager)
+    before = utcnow()
+    taken = run_in_own_loop(manager.get_rendered_notebook("01.06.ipynb"))
+    assert taken == (None, ["<p>cell</p>"], "k1") and kernel.last_activity >= before

@@ -33,6 +33,7 @@ from vegas_tutor.serving import (
     culling_argv,
     ended_on_failure,
     fill_pools_one_at_a_time,
+    fresh_when_taken,
     guarded,
     page_refusal,
     refuse,
@@ -303,6 +304,7 @@ def _app_class() -> Any:
             pools.update(json.loads(self.lesson_pools))
             if hasattr(manager, "_pools"):  # Voilà's pre-heating manager
                 fill_pools_one_at_a_time(manager)
+                fresh_when_taken(manager)
             for name, size in pools.items():
                 manager.kernel_pools_config[name] = {"pool_size": size}
                 manager.fill_if_needed(delay=0, notebook_name=name)

@@ -8,7 +8,8 @@
   (a closed laptop keeps its socket), checked every ``cull_interval(seconds)``; a class's kernels are shut
   down all at once (``cull_in_parallel``).
 * **Pre-heated pools** fill one kernel at a time (``fill_pools_one_at_a_time``), so refilling a pool a class
-  has just emptied uses one core, not all of them.
+  has just emptied uses one core, not all of them; a kernel taken from a pool counts as active from then
+  (``fresh_when_taken``), or the culler would stop it before its page connects.
 * **A kernel that fails.** When a page's kernel dies before its page is drawn, Voilà keeps the request open
   for ever; ``ended_on_failure`` ends the page instead with a plain message and a Reload button, and marks
   the page (``data-vegas-tutor-kernel="failed"`` on its body) for the board's own retry.
@@ -167,6 +168,25 @@ def fill_pools_one_at_a_time(manager: Any) -> None:
             queued -= 1
 
     manager._initialize = one_at_a_time
+
+
+def fresh_when_taken(manager: Any) -> None:
+    """Make a kernel taken from Voilà's pre-heated pool count as active from that moment.
+
+    A pooled kernel's last activity is when it ran its lesson, maybe long before a learner takes it; the
+    culler, which spares it only while it waits in the pool, would shut it down before the learner's page
+    could connect to it (with ``--cull-idle 600`` and a pool filled ten minutes before the class).
+    """
+    from jupyter_server._tz import utcnow
+
+    take = manager.get_rendered_notebook
+
+    async def get_rendered_notebook(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        taken = await take(notebook_name, *args, **kwargs)
+        manager.get_kernel(taken[2]).last_activity = utcnow()  # (render task, cells, kernel id)
+        return taken
+
+    manager.get_rendered_notebook = get_rendered_notebook
 
 
 def guarded(handler_class: type[Any], port: Callable[[], int]) -> type[Any]:
