@@ -20,7 +20,7 @@
  *             el: HTMLElement }} RenderProps
  */
 
-const LOV_CHANGES = ["board", "odds", "stepper", "error", "show_odds", "interactive", "version"];
+const LOV_CHANGES = ["board", "odds", "stepper", "error", "show_odds", "interactive", "version", "coaching"];
 const LOV_BUTTONS_AT_MOST = 8;
 const LOV_PAUSE_MS = 1500;
 const LOV_PACES = [["next", "one part at a time (press Next)"], ["pause", "one part at a time, with a short pause"],
@@ -52,7 +52,8 @@ function render(props) {
     },
     keys: (event) => {
       const board = model.get("board");
-      return (event.key === "n" || event.key === "N") && board && board.waiting ? { type: "next" } : null;
+      if ((event.key === "n" || event.key === "N") && board && board.waiting) return { type: "next" };
+      return coachKey(model, event);
     },
   });
   return () => {
@@ -83,20 +84,23 @@ function lovView(model, send, drawNow, draft, pause) {
     interactive ? lovPace(board, send, draft) : null,
     interactive ? lovActions(board, send) : null,
     errorLine("lov", model),
+    coachPanel("lov", model, send),
     interactive && board.trade ? lovTrade(board, send, drawNow, draft) : null,
     board.log.length ? lovLog(board) : null,
     h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": "Show the odds",
         "data-key": "option-show_odds", onchange: (/** @type {Event} */ e) => send({ type: "option", name: "show_odds",
           value: /** @type {HTMLInputElement} */ (e.target).checked }) }), " Show the odds"),
+      interactive && board.bots ? opponentsChoice("lov", board.bots, { random: "at random" }, send,
+        { id: `lov-${model.get("board_id")}` }) : null,
       interactive ? h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: "New game",
         onclick: () => send({ type: "new_game" }) }) : null));
   const side = [];
   if (hasStepper) side.push(stepperPanel("lov", stepper, send));
   if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));
-  return h("div", { class: ["lov-layout", side.length ? "lov-with-side" : "lov-alone"] }, main,
+  return coachReadOnly(h("div", { class: ["lov-layout", side.length ? "lov-with-side" : "lov-alone"] }, main,
     side.length ? h("aside", { class: "lov-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" },
-      side) : null);
+      side) : null), model, send);
 }
 
 // ------------------------------------------------------------------------------------------- players

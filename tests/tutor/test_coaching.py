@@ -219,3 +219,30 @@ def test_liars_dice_hint_reads_the_observation_only() -> None:
         assert table.handle({"type": "hint"}), table.error
         hints.append(table.coaching["hint"])
     assert hints[0] == hints[1]
+
+
+# ------------------------------------------------------------------ Lords of Vegas
+def test_lords_of_vegas_coach_levels_review_and_replay() -> None:
+    from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
+
+    board = LordsOfVegasBoard(players=3, seed=4, pace="all")
+    assert board.board["bots"] == "medium"
+    assert board.handle({"type": "option", "name": "bots", "value": "easy"}) and board.board["bots"] == "easy"
+    assert not board.handle({"type": "option", "name": "bots", "value": "greedy"})
+    assert board.handle({"type": "coach", "on": True})
+    for _ in range(2000):
+        if board.state.is_over:
+            break
+        if board.coaching["can_hint"] and board.coaching["hint"] is None:
+            assert board.handle({"type": "hint"}), board.error
+            assert board.coaching["hint"]["status"] == "ready"
+        action = board.board["actions"][0]["actions"][0]
+        assert board.handle({"type": "act", "action": action}), board.error
+    review = board.coaching["review"]
+    assert review["rows"] and review["pending"] == 0 and all(r["loss"] >= 0 for r in review["rows"])
+    assert all(r["words"] not in ("draw", "roll") for r in review["rows"])
+    assert board.handle({"type": "replay", "decision": len(review["rows"]) - 1})
+    before = snapshot(board, ("board", "coaching", "saved"))
+    assert not board.handle({"type": "new_game"}) and "read-only" in board.error
+    assert snapshot(board, ("board", "coaching", "saved")) == before
+    assert board.handle({"type": "replay_end"}) and board.board["is_over"]

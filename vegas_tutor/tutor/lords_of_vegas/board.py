@@ -1,5 +1,8 @@
-"""``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; random bots play the other seats
-and trade by the valuation of :mod:`.trading`.
+"""``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; bots play the other seats (a
+level of :mod:`vegas_tutor.lords_of_vegas.bots`: ``easy``, ``medium`` by default, ``hard``; or ``random``)
+and trade by the valuation of :mod:`.trading`. With the coach on (``coach=True`` or the Coach switch), each
+decision of the learner gets a verdict, a Hint gives the coach's choice first, and the game's end brings a
+review (:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
 
 The engine's ``State`` stays in Python. The browser gets one JSON projection (``board``, built on
 :meth:`State.view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
@@ -27,8 +30,9 @@ import traitlets as t
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard
 from vegas_tutor.lords_of_vegas.engine import State, new_game
-from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.tutor.assets import module_source, style_source
+from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.lords_of_vegas.coaching import LORDS_OF_VEGAS_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.lords_of_vegas.intents import (
     PACES,
     ActIntent,
@@ -61,7 +65,7 @@ MAX_BOT_MOVES = 20_000
 class LordsOfVegasBoard(TradeTable, TutorWidget):
     """A game of Lords of Vegas in the browser: the 48 lots, casinos, dice, players, score track and odds.
 
-    The learner plays seat ``learner`` (shown as "You"); the other seats are random bots, shown at ``pace``
+    The learner plays seat ``learner`` (shown as "You"); the other seats are bots playing at ``bots``, shown at ``pace``
     (``"next"``, ``"pause"`` or ``"all"``). Give ``state`` to show or continue any position.
     ``interactive=False`` makes a board that only shows positions (the scenario stepper).
     """
@@ -74,7 +78,9 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     """The board (see :func:`~vegas_tutor.tutor.lords_of_vegas.projection.board_view`)."""
     odds = t.Dict().tag(sync=True)
     """The exact odds of the options of the seat to act (see :mod:`.odds_panel`)."""
-    _parse = staticmethod(parse_intent)
+    coaching = t.Dict().tag(sync=True)
+    """The coach: the last verdict, the hint, the end-of-game review (see :meth:`Coach.view`)."""
+    _parse = staticmethod(with_coach(parse_intent))
 
     def __init__(
         self,
@@ -86,11 +92,15 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         show_odds: bool = True,
         interactive: bool = True,
         pace: str = "next",
+        bots: str = "medium",
+        coach: bool = False,
         **kwargs: Any,
     ) -> None:
         if pace not in PACES:
             raise ConfigError(f"pace must be one of {', '.join(PACES)}, got {pace!r}")
+        self._bots = check_opponents(bots)
         self._begin(seed)
+        self._coach = Coach(LORDS_OF_VEGAS_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, seed=self._next_seed())
         if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
@@ -114,6 +124,14 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     @property
     def learner(self) -> int:
         return self._learner
+
+    @property
+    def coach(self) -> Coach:
+        """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
+        return self._coach
+
+    def _is_learner(self, seat: int | None) -> bool:
+        return seat == self._learner
 
     @property
     def names(self) -> list[str]:
@@ -142,8 +160,16 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         self._refresh()
 
     def _carry_out(self, intent: Intent) -> None:
-        if isinstance(intent, OptionIntent):
-            if intent.name == "pace":
+        self._coach.guard(intent)
+        if isinstance(intent, COACH_INTENTS):
+            self._check_playable()
+            self._coach.carry_out(intent, self._state, self._is_learner)
+        elif isinstance(intent, OptionIntent):
+            if intent.name == "bots":
+                if not self.interactive:
+                    raise IllegalActionError("this board shows a position: it has no opponents to change")
+                self._bots = str(intent.value)
+            elif intent.name == "pace":
                 self._pace = str(intent.value)
                 if self._pace == "all" and self.interactive:
                     self._waiting = False
@@ -234,7 +260,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                 if s.phase == "draw":
                     self._bots_trade(s.turn)
                     continue  # (a trade may change the position: look again)
-            self._apply(random_action(s, self._bot_rng))
+            self._apply(opponent_action(s, self._bots, self._bot_rng))
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
     # ------------------------------------------------------------------ the projections
@@ -245,7 +271,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
-        s = self._state
+        self._coach.sync(self._state, self._is_learner)
+        s = self._coach.replay_state() or self._state
         names = self.names
         kinds = [("you" if p == self._learner else "bot") if self.interactive else "none" for p in range(s.players)]
         learner = self._learner if self.interactive else None
@@ -253,6 +280,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             self.board = board_view(s, learner=learner, names=names, kinds=kinds, highlight=self._highlight,
                                     log=self._log.view(names), you=self._you)
             self.board = {**self.board, "pace": self._pace, "waiting": self._waiting and self.interactive,
+                          "bots": self._bots,
                           "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)
                           if self.interactive else None}
             if not self.show_odds:
@@ -261,4 +289,5 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                 seat = s.current_player if not self.interactive else (
                     self._learner if s.current_player == self._learner else None)
                 self.odds = odds_panel(s, seat, names, self._inspect)
+            self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
             self.version += 1

@@ -40,6 +40,8 @@ __all__ = ["ActIntent", "AnswerIntent", "AskIntent", "InspectIntent", "Intent", 
 MAX_ACTION_TEXT = 80
 MAX_TRADE_TEXT = 300
 PACES = ("next", "pause", "all")
+OPPONENTS = ("random", "easy", "medium", "hard")
+"""How the other players may play (see :mod:`vegas_tutor.tutor.lords_of_vegas.coaching`)."""
 """How the other players' turns are shown: one half-turn a press of Next, one after a short pause, or all at
 once until the learner must act."""
 
@@ -137,4 +139,4 @@ def parse_intent(content: object) -> Intent:
         return AskIntent()
     if kind == "next":
         return NextIntent()
-    return option_intent(fields, OPTIONS, {"pace": PACES})
+    return option_intent(fields, OPTIONS, {"pace": PACES, "bots": OPPONENTS})

@@ -1,0 +1,66 @@
+"""The Lords of Vegas coach and opponents on the board: decisions judged in points over the average rival.
+
+The coach (:func:`vegas_tutor.lords_of_vegas.coach.review`) counts points plus money at the position's rate,
+over the average rival. Thresholds (:data:`vegas_tutor.lords_of_vegas.coach.GOOD`, ``MISTAKE``): under 0.5
+points given up is good, from 2 points a mistake, in between an inaccuracy. A draw, a roll or a trade is no
+decision the coach judges.
+
+>>> LORDS_OF_VEGAS_COACH.verdict(0.2), LORDS_OF_VEGAS_COACH.verdict(1.0), LORDS_OF_VEGAS_COACH.loss_text(2.04)
+('good', 'inaccuracy', '2.0 points')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vegas_tutor.core.dice import Rng
+from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.lords_of_vegas import coach
+from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
+from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action
+from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.policies import random_action
+from vegas_tutor.tutor.coaching import GameCoach
+
+OPPONENTS: tuple[str, ...] = ("random", *LEVELS)
+"""How the board's opponents may play: uniformly at random (as before the levels), or a level of
+:mod:`vegas_tutor.lords_of_vegas.bots`."""
+
+
+def _is_decision(action: Any) -> bool:
+    return isinstance(action, Action) and not isinstance(action, DrawCard | RollDice)
+
+
+def _first_choice(state: State) -> Action | None:
+    if state.is_over or state.is_chance:
+        return None
+    return next((a for a in state.legal_actions() if _is_decision(a)), None)
+
+
+def _points(loss: float) -> str:
+    return f"{loss:.1f} points"
+
+
+def _option(o: coach.Option) -> str:
+    return f"{o.value:+.1f} points over the average rival; ends with about {o.points:.0f} points and ${o.money:.0f}"
+
+
+LORDS_OF_VEGAS_COACH = GameCoach(
+    review=coach.review, is_decision=_is_decision, first_choice=_first_choice, words=str,
+    loss_text=_points, option_text=_option, score=lambda o: o.value, good=coach.GOOD, mistake=coach.MISTAKE,
+    unit="(points, money counted at the position's rate, over the average rival)",
+)
+
+
+def check_opponents(name: object) -> str:
+    """``name`` if the board's opponents can play that way, else ``ConfigError``."""
+    if name not in OPPONENTS:
+        raise ConfigError(f"unknown policy or level {name!r}: choose one of {', '.join(OPPONENTS)}")
+    return str(name)
+
+
+def opponent_action(state: State, name: str, rng: Rng) -> Action:
+    """The opponent's move at level ``name`` (seeded from ``rng``), or uniformly at random for ``random``."""
+    if name in LEVELS:
+        return choose_action(state, name, seed=int(rng.integers(2**31)))
+    return random_action(state, rng)
