@@ -158,6 +158,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by the benchmarks
     el.dataset.version = String(model.get("version"));
     el.dataset.connection = connection.status;
+    el.dataset.inProgress = String(Boolean(inProgress && inProgress()));  // leaving asks first (read by the tests)
   };
   const later = coalesce(draw);
   const keeper = gameKeeper(model, later);

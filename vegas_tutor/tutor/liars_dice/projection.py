@@ -30,11 +30,15 @@ _SPACE_INDEX = {space: i for i, space in enumerate(TRACK)}
 
 
 def seat_labels(names: Sequence[str]) -> list[str]:
-    """One short distinct label per seat: the name's initial, or the seat number."""
+    """One short distinct label per seat: the name's initial, else its first two letters ("Mike", "Ma" for
+    Mary), else the seat number."""
     labels: list[str] = []
     for seat, name in enumerate(names):
-        initial = (name.strip()[:1] or str(seat + 1)).upper()
-        labels.append(initial if initial not in labels else str(seat + 1))
+        word = name.strip()
+        initial = (word[:1] or str(seat + 1)).upper()
+        two = word[:1].upper() + word[1:2].lower()
+        labels.append(initial if initial not in labels else two if len(two) == 2 and two not in labels
+                      else str(seat + 1))
     return labels
 
 
