@@ -1,4 +1,4 @@
-"""The coach in a real browser, in the full-game lessons: the Coach switch, a verdict after a decision, the
+"""The coach in a real browser, in the three full-game lessons: the Coach switch, a verdict after a decision, the
 Hint before one, and at the game's end the review with the costliest decisions, one replayed on the board
 (read-only, with the alternatives) and back to the end. Screenshots at 1366x900 and 1024x768."""
 
@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 
 LAS_VEGAS = "01.06-play-a-full-game.ipynb"
 LIARS_DICE = "02.07-play-a-full-game.ipynb"
+LORDS_OF_VEGAS = "03.04-the-end-and-a-full-game.ipynb"
 UPDATE_TIMEOUT_MS = 20_000
 REVIEW_TIMEOUT_MS = 60_000
 MAX_CLICKS = 300
@@ -166,3 +167,31 @@ def test_liars_dice_coach_hint_verdict_and_review(open_lesson: Callable[..., Pag
         pytest.fail("the game did not end")
     check_review(page, table, "ld", lambda: table.locator("[data-key=challenge], [data-key=keep], "
                                                            "button.ld-space-legal").count() >= 1)
+
+
+def test_lords_of_vegas_coach_hint_verdict_and_review(open_lesson: Callable[..., Page]) -> None:
+    page = open_lesson(LORDS_OF_VEGAS, selector=".lov-root")
+    board = page.locator(".lov-root").filter(has=page.locator(".vt-coach")).first
+    levels = board.locator(".vt-opponents input[type=radio]").evaluate_all("els => els.map(e => e.value)")
+    assert levels[:3] == ["easy", "medium", "hard"]
+    act(page, board, lambda: board.locator("[data-key=option-pace]").select_option("all"))
+    switch_coach_on(page, board)
+    first_action = board.locator(".lov-actions button.lov-button").first
+    for _ in range(20):  # the draw and the dice roll are chance: up to the learner's first decision
+        if board.get_by_role("button", name=re.compile(r"^Hint:")).is_enabled():
+            break
+        click_soon(page, board, first_action)
+    hint = ask_hint(page, board)
+    assert re.search(r"the coach would \w+", hint)
+    shoot(page, board, "lov-hint")
+    act(page, board, lambda: first_action.click())
+    verdict = wait_verdict(board)
+    assert re.search(r"Your last decision, .+: (✓ good|\?! inaccuracy|✗ mistake)", verdict)
+    shoot(page, board, "lov-verdict")
+    for _ in range(MAX_CLICKS):
+        if board.locator(".vt-review").count():
+            break
+        click_soon(page, board, first_action)
+    else:
+        pytest.fail("the game did not end")
+    check_review(page, board, "lov", lambda: board.locator(".lov-actions button.lov-button").count() >= 1)
