@@ -305,7 +305,7 @@ class LiarsDiceTable(TutorWidget):
             if isinstance(action, Challenge):
                 return "the cups were lifted at the last challenge: what they showed cannot be taken back"
             if isinstance(action, Roll) and seat == me:
-                return "your dice were rolled since your last decision, and a roll is never taken back"
+                return "you have decided nothing since your dice were rolled, and a roll is never taken back"
             return ""
 
         return plan_undo(self._state, lambda action, seat: seat == me and not isinstance(action, Roll), barrier,
