@@ -47,31 +47,32 @@ export default {
   /** @param {{ model: Model, el: HTMLElement }} ctx */
   render({ model, el }) {
     el.classList.add("vt-lab-chart", "tex2jax_ignore", "mathjax_ignore");
-    const plot = vtNode("div", { class: "vt-lab-plot", role: "img" });
+    // a figure named by its caption; the plot inside keeps plotly's own buttons (zoom, pan, download)
+    const figure = vtNode("figure", { class: "vt-lab-figure" });
+    const plot = vtNode("div", { class: "vt-lab-plot" });
     const status = vtNode("p", { class: "vt-lab-status", role: "status", "aria-live": "polite" });
-    const caption = vtNode("p", { class: "vt-lab-caption" });
-    el.append(status, plot, caption);
+    const caption = vtNode("figcaption", { class: "vt-lab-caption" });
+    figure.append(plot, caption);
+    el.append(status, figure);
     let drawn = false;
     let alive = true;
 
     const draw = async () => {
-      const figure = model.get("figure") || {};
-      const description = model.get("description") || "";
-      caption.textContent = description;
-      plot.setAttribute("aria-label", description || model.get("placeholder"));
-      if (!Array.isArray(figure.data)) {
+      const spec = model.get("figure") || {};
+      caption.textContent = model.get("description") || "";
+      if (!Array.isArray(spec.data)) {
         status.textContent = model.get("placeholder");
-        plot.hidden = true;
+        figure.hidden = true;
         return;
       }
       status.textContent = drawn ? "" : "Drawing the chart…";
       try {
         const Plotly = await vtPlotly(model);
         if (!alive) return;
-        plot.hidden = false;
-        const layout = figure.layout || {};
+        figure.hidden = false;
+        const layout = spec.layout || {};
         plot.style.height = `${Number(layout.height) || 360}px`;
-        await Plotly.react(plot, figure.data, figure.layout || {}, VT_PLOTLY_CONFIG);
+        await Plotly.react(plot, spec.data, layout, VT_PLOTLY_CONFIG);
         drawn = true;
         status.textContent = "";
         el.dataset.drawn = "true";
@@ -83,8 +84,24 @@ export default {
     draw();
     model.on("change:figure", draw);
     model.on("change:description", draw);
+    // plotly.js takes a few seconds to start on a slow machine: begin as soon as the learner reaches for the
+    // lab's controls (pointer or keyboard), so the first Run finds it ready. Not at page load: the page's
+    // other widgets draw first.
+    let panel = null;
+    const warm = () => { vtPlotly(model).catch(() => {}); };
+    const attach = window.setTimeout(() => {
+      panel = el.closest(".vt-lab");
+      if (!panel) return;
+      panel.addEventListener("pointerover", warm, { once: true });
+      panel.addEventListener("focusin", warm, { once: true });
+    }, 0);
     return () => {
       alive = false;
+      window.clearTimeout(attach);
+      if (panel) {
+        panel.removeEventListener("pointerover", warm);
+        panel.removeEventListener("focusin", warm);
+      }
       model.off("change:figure", draw);
       model.off("change:description", draw);
       if (drawn && window.Plotly) window.Plotly.purge(plot);

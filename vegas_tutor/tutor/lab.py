@@ -98,6 +98,11 @@ class Standing:
                 f"(95% interval {percent(low)} to {percent(high)})")
 
 
+def article(word: str) -> str:
+    """"a greedy", "an easy": the indefinite article for ``word``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _layout(title: str, **extra: Any) -> dict[str, Any]:
     return {
         "title": {"text": title, "font": {"size": 16}, "x": 0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
@@ -127,11 +132,12 @@ def win_rate_figure(standings: Sequence[Standing], *, parity: float | None = Non
         hovertemplate="%{y}: %{x:.1f}% of the games<extra></extra>",
     )
     figure = go.Figure(bars, _layout(title, height=max(220, 110 + 60 * len(standings)),
-                                     xaxis={"title": "games won (%)", "range": [0, 115], "ticksuffix": "%"},
-                                     yaxis={"autorange": "reversed"}, showlegend=False))
+                                     xaxis={"title": "games won (%)", "range": [0, 101], "ticksuffix": "%"},
+                                     yaxis={"autorange": "reversed"}, showlegend=False,
+                                     margin={"l": 90, "r": 190, "t": 50, "b": 55}))
     for s in standings:  # the figures in words, right of the whisker
         low, high = s.interval
-        figure.add_annotation(x=100 * high + 1.5, y=s.label, xanchor="left", showarrow=False,
+        figure.add_annotation(x=100 * high + 1, y=s.label, xanchor="left", showarrow=False,
                               text=f"{percent(s.rate)} ({percent(low)} to {percent(high)})")
     if parity is not None:
         figure.add_vline(x=100 * parity, line_dash="dash", line_color="#5b5b5b",
@@ -146,23 +152,27 @@ def histogram(values: NDArray[Any], edges: NDArray[Any]) -> NDArray[np.float64]:
 
 
 def distribution_figure(standings: Sequence[Standing], *, unit: str, title: str, step: float,
-                        tick: Callable[[float], str] = str) -> go.Figure:
+                        tick: Callable[[float], str] = str,
+                        average: Callable[[float], str] | None = None) -> go.Figure:
     """Grouped bars: for each strategy, the share of games ending in each bin of width ``step`` of the value.
 
-    ``tick`` writes a bin's lower edge (e.g. as dollars); the bars of a strategy share its colour and pattern.
+    ``tick`` writes a value (e.g. as dollars): a bin is named by its range ("$40k to $80k"; one value when
+    ``step`` is 1), a strategy's average by ``average`` (default ``tick``). The bars of a strategy share its
+    colour and pattern.
     """
+    average = average or tick
     if not standings or step <= 0:
         raise ConfigError("a distribution chart needs at least one strategy and a positive bin width")
     everything = np.concatenate([np.asarray(s.values, dtype=np.float64) for s in standings])
     low = math.floor(everything.min() / step) * step
     high = math.floor(everything.max() / step) * step + step
     edges = np.arange(low, high + step / 2, step)
-    names = [tick(float(e)) for e in edges[:-1]]
+    names = [tick(float(e)) if step == 1 else f"{tick(float(e))}–{tick(float(e + step))}" for e in edges[:-1]]
     bars = []
     for i, s in enumerate(standings):
         mean = float(np.mean(s.values))
         bars.append(go.Bar(
-            x=names, y=histogram(np.asarray(s.values), edges), name=f"{s.label} (average {tick(mean)})",
+            x=names, y=histogram(np.asarray(s.values), edges), name=f"{s.label} (average {average(mean)})",
             marker={"color": COLOURS[i % len(COLOURS)], "pattern": {"shape": PATTERNS[i % len(PATTERNS)]}},
             hovertemplate=f"{escape(s.label)}: %{{y:.1f}}% of games at %{{x}}<extra></extra>",
         ))
@@ -193,8 +203,10 @@ def running(samples: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.float6
 
 
 def convergence_figure(samples: NDArray[Any], exact: float, *, title: str, unit: str,
-                       tick: Callable[[float], str] = str, scale: float = 1.0) -> go.Figure:
-    """The running average of ``samples`` (times ``scale``) with its 95% band, against the ``exact`` value."""
+                       tick: Callable[[float], str] = str, scale: float = 1.0,
+                       draws: str = "simulated draws") -> go.Figure:
+    """The running average of ``samples`` (times ``scale``) with its 95% band, against the ``exact`` value;
+    ``draws`` names what was simulated, on the x axis."""
     sizes, mean, margin = running(samples)
     mean, margin, exact = mean * scale, margin * scale, exact * scale
     band_x = np.concatenate([sizes, sizes[::-1]])
@@ -204,11 +216,11 @@ def convergence_figure(samples: NDArray[Any], exact: float, *, title: str, unit:
                     hoverinfo="skip", name="95% band of the simulation"),
          go.Scatter(x=sizes, y=mean, mode="lines+markers", line={"color": COLOURS[0], "width": 2},
                     marker={"size": 4, "symbol": "circle"}, name="simulated average",
-                    hovertemplate="after %{x:,} draws: %{y:.2f}" + "<extra></extra>"),
+                    hovertemplate=f"after %{{x:,}} {escape(draws)}: %{{y:.2f}}<extra></extra>"),
          go.Scatter(x=[sizes[0], sizes[-1]], y=[exact, exact], mode="lines",
                     line={"color": COLOURS[4], "dash": "dash", "width": 2}, name=f"exact value {tick(exact)}",
                     hoverinfo="skip")],
-        _layout(title, xaxis={"title": "number of simulated draws (log scale)", "type": "log"},
+        _layout(title, xaxis={"title": f"number of {draws} (log scale)", "type": "log", "dtick": 1},
                 yaxis={"title": unit}, legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
                 margin={"l": 70, "r": 20, "t": 80, "b": 55}, height=400),
     )

@@ -27,6 +27,7 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -148,10 +149,10 @@ def match_result(tested: str, rivals: str, asked: int, *, seed: int = 0,
         figures=(
             (win_rate_figure([me, them], parity=1 / PLAYERS, title=f"{lead}: who finished first?"),
              f"{me.sentence()}. {rival_sentence}; with four equal players each would win 25%."),
-            (distribution_figure([me, them], unit="final money (bins of $40k)", step=40_000, tick=dollars,
+            (distribution_figure([me, them], unit="final money", step=40_000, tick=dollars,
                                  title="Final money of each player"),
              f"On average the {tested} player ended with {dollars(float(np.mean(me.values)))}, "
-             f"a {rivals} player with {dollars(float(np.mean(them.values)))}."),
+             f"{article(rivals)} player with {dollars(float(np.mean(them.values)))}."),
         ),
         summary=f"<p>{lead}{capped}.</p>" + standings_table([me, them], "money", dollars),
     )
@@ -207,7 +208,8 @@ def convergence_result(n: int, *, seed: int = 0) -> LabResult:
     mean = float(np.mean(samples))
     return LabResult(
         figures=((convergence_figure(samples, float(exact), title="Your money this round: simulation vs exact",
-                                     unit="average money ($k)", scale=1 / 1000, tick=lambda k: f"${k:,.2f}k"),
+                                     unit="average money ($k)", scale=1 / 1000, tick=lambda k: f"${k:,.2f}k",
+                                     draws="simulated endings"),
                   f"After {n:,} simulated endings the average is {dollars(mean)} "
                   f"(${mean:,.0f}); the exact value is ${float(exact):,.0f}."),),
         summary=(f"<p>Exact expected money: ${float(exact):,.2f}. Simulated ({n:,} endings): ${mean:,.2f}, "

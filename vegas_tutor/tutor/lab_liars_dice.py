@@ -30,6 +30,7 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -128,8 +129,9 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 2, seed
              f"{me.sentence()}. Each {rivals} player won {percent(them.rate)} on average; with {players} equal "
              f"players each would win {percent(1 / players)}."),
             (distribution_figure([me, them], unit="dice left at the end (0: out of the game)", step=1,
-                                 tick=lambda d: f"{d:.0f}", title="Dice each player held at the end"),
-             f"The {tested} player ended with {np.mean(me.values):.2f} dice on average, a {rivals} player with "
+                                 tick=lambda d: f"{d:.0f}", average=lambda d: f"{d:.2f}",
+                                 title="Dice each player held at the end"),
+             f"The {tested} player ended with {np.mean(me.values):.2f} dice on average, {article(rivals)} player with "
              f"{np.mean(them.values):.2f}; the winner is the only one left with dice."),
         ),
         summary=f"<p>{lead}{capped}, {DICE} dice each.</p>" + standings_table(
@@ -185,7 +187,7 @@ def convergence_result(n: int, *, seed: int = 0) -> LabResult:
     return LabResult(
         figures=((convergence_figure(samples, float(exact), title="Is five threes true? Simulation vs exact",
                                      unit="share of rolls where the bid is true (%)", scale=100,
-                                     tick=lambda p: f"{p:.1f}%"),
+                                     tick=lambda p: f"{p:.1f}%", draws="simulated rolls"),
                   f"In {n:,} simulated rolls the bid was true {percent(share)} of the time; the exact chance is "
                   f"{percent(float(exact))}."),),
         summary=(f"<p>Exact: {percent(float(exact))}. Simulated ({n:,} rolls): {percent(share)}.</p>"

@@ -28,6 +28,7 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -152,9 +153,10 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 4, seed
             (win_rate_figure([me, them], parity=1 / players, title=f"{lead}: who won?"),
              f"{me.sentence()}. Each {rivals} player won {percent(them.rate)} on average; with {players} equal "
              f"players each would win {percent(1 / players)}."),
-            (distribution_figure([me, them], unit="points at the end (bins of 5)", step=5,
-                                 tick=lambda p: f"{p:.0f}", title="Points of each player at the end"),
-             f"The {tested} player ended with {np.mean(me.values):.1f} points on average, a {rivals} player "
+            (distribution_figure([me, them], unit="points at the end", step=5,
+                                 tick=lambda p: f"{p:.0f}", average=lambda p: f"{p:.1f}",
+                                 title="Points of each player at the end"),
+             f"The {tested} player ended with {np.mean(me.values):.1f} points on average, {article(rivals)} player "
              f"with {np.mean(them.values):.1f}."),
         ),
         summary=f"<p>{lead}{capped}.</p>" + standings_table([me, them], "points", lambda p: f"{p:.1f}"),
@@ -208,7 +210,8 @@ def convergence_result(bet: int, n: int, *, seed: int = 0) -> LabResult:
     mean = float(np.mean(samples))
     return LabResult(
         figures=((convergence_figure(samples, float(exact), title=f"A ${bet} bet: simulated average gain vs exact",
-                                     unit="average gain per bet ($)", tick=signed),
+                                     unit="average gain per bet ($)", tick=signed,
+                                     draws="simulated bets"),
                   f"Over {n:,} simulated bets of ${bet} the gambler's average gain was {signed(mean)}; the exact "
                   f"expected gain is {signed(float(exact))} (a loss)."),),
         summary=(f"<p>Exact expected gain: {signed(float(exact))} per ${bet} bet; the gambler loses "
