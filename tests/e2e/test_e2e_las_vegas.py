@@ -25,6 +25,8 @@ INTERACTIVE = (PLACING, ODDS, PLAY)
 """Opened by the interaction tests, which check them like the others (fewer page loads, a faster suite)."""
 GATED = ("01.02-payouts-and-ties.ipynb",)
 """Lessons whose boards appear only after their predictions are answered (checked in test_e2e_lessons.py)."""
+LAB = ("01.07-strategy-lab.ipynb",)
+"""The strategy lab has charts, no board (checked in test_e2e_lab.py)."""
 UPDATE_TIMEOUT_MS = 15_000
 NO_BILL_NOW = "now \N{EN DASH}"
 
@@ -71,10 +73,10 @@ def check_lesson(page: Page, lesson: str, save_screenshot: Shot) -> None:
 
 
 def test_every_lesson_is_opened_by_some_test() -> None:
-    assert len(LESSONS) == 7 and set(INTERACTIVE) <= set(LESSONS)
+    assert len(LESSONS) == 8 and set(INTERACTIVE + LAB) <= set(LESSONS)
 
 
-@pytest.mark.parametrize("lesson", [name for name in LESSONS if name not in INTERACTIVE + GATED])
+@pytest.mark.parametrize("lesson", [name for name in LESSONS if name not in INTERACTIVE + GATED + LAB])
 def test_every_las_vegas_lesson_draws_its_widgets(open_lesson: Callable[..., Page], save_screenshot: Shot,
                                                   lesson: str) -> None:
     check_lesson(open_lesson(lesson, selector=".lv-root"), lesson, save_screenshot)
