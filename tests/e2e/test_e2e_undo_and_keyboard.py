@@ -58,6 +58,20 @@ def leaving_asks(board: Locator) -> bool:
     return board.get_attribute("data-in-progress") == "true"
 
 
+def smallest_text(board: Locator) -> list[Any]:
+    """The smallest font size (px) of any visible text on the board, with that text."""
+    return list(board.evaluate("""(root) => {
+        let best = [99, ""];
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          const el = node.parentElement;
+          if (!node.textContent.trim() || !el || !el.getClientRects().length) continue;
+          const size = parseFloat(getComputedStyle(el).fontSize);
+          if (size < best[0]) best = [size, node.textContent.trim().slice(0, 40)];
+        }
+        return best; }"""))
+
+
 def focused_key(page: Page) -> str:
     return str(page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-key')"))
 
@@ -92,6 +106,7 @@ def test_las_vegas_six_faces_undo_and_the_new_game_confirmation(open_lesson: Cal
     assert "never taken back" in board.locator(".vt-undo-note").inner_text()
     shoot(board, "lv-undo-rolled")
     no_blocking_violation(page)
+    assert smallest_text(board)[0] >= 12, smallest_text(board)
 
     act(board, lambda: board.locator(".lv-roll-group:not(.lv-roll-absent)").first.click())
     assert error.inner_text().strip() == ""  # the old error line is gone after an accepted move
@@ -174,6 +189,7 @@ def test_liars_dice_bid_by_keyboard_undo_and_new_game(open_lesson: Callable[...,
     assert table.locator(".ld-history").count() == 0 and "You open" in table.locator(".ld-status").inner_text()
     assert table.locator("[data-key=challenge]").count() == 0
     shoot(table, "ld-undo-back-to-open")
+    assert smallest_text(table)[0] >= 12, smallest_text(table)  # the odds panel and the track included
 
     # the challenge comes before the track in the Tab order once there is a bid to challenge
     open_space = table.locator("button.ld-space-legal").first
@@ -216,6 +232,7 @@ def test_liars_dice_knocked_out_learner_sees_their_reveal(open_lesson: Callable[
     assert table.locator("[data-key=next-round]").inner_text().startswith("Continue")
     shoot(table, "ld-knocked-out-reveal")
     no_blocking_violation(page)
+    assert smallest_text(table)[0] >= 12, smallest_text(table)
     assert not leaving_asks(table)  # out of the game: nothing to lose
     act(table, lambda: table.locator("[data-key=next-round]").click())  # watch one round of the bots
     if not table.locator(".ld-status").inner_text().startswith("The game is over"):
