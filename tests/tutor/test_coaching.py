@@ -13,11 +13,20 @@ from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.liars_dice.actions import Challenge, NoShow, Show
 from vegas_tutor.liars_dice.engine import State as LDState
 from vegas_tutor.liars_dice.track import Bid
-from vegas_tutor.tutor import LasVegasBoard
+from vegas_tutor.tutor import LasVegasBoard, coaching
 from vegas_tutor.tutor.coaching import coach_intent
 from vegas_tutor.tutor.liars_dice import LiarsDiceTable
 
 LV_SYNCED = ("board", "odds", "outlook", "coaching", "saved")
+
+
+@pytest.fixture(autouse=True)
+def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews computed at once: no kernel event loop runs here (Playwright's, left in this thread by a
+    browser test run in the same session, would never run the worker's callbacks)."""
+    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
+
+
 LD_SYNCED = ("table", "odds", "simulation", "bet", "coaching", "saved")
 
 
