@@ -77,6 +77,9 @@ c.Spawner.args = [
     # folder (below): a socket's path must stay under 108 characters, which a learner's home would not.
     "--KernelManager.transport=ipc",
     "--ServerApp.open_browser=False",
+    # vegas-tutor's page template (installed by install.sh): nothing loaded from another host, and a lesson
+    # whose widget or kernel failed reloads once, then says so with a Reload button
+    "--VoilaConfiguration.template=vegas-tutor",
 ]
 if os.geteuid() == 0:  # the spawner runs learners' servers as the hub's user: root on a throwaway machine
     c.Spawner.args.append("--allow-root")

@@ -4,7 +4,8 @@ Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). For each N it star
 ``jupyterhub_config.py`` (lesson kernels culled after ``--kernel-idle`` seconds), then, for every learner:
 logs in with the class password (the hub's login form, which starts the learner's server), waits until
 the hub's API says that server is ready, and opens the landing page (the hub's OAuth hand-over to the
-learner's server happens there, as in a browser). Then every learner opens the lesson at the same moment
+learner's server happens there, as in a browser), which it leaves with the page's shutdown beacon, as a
+browser does on its way to the lesson. Then every learner opens the lesson at the same moment
 and plays, as ``bench/bench_load.py``'s learners do, through the hub's proxy; half leave with the page's
 shutdown beacon, half vanish.
 
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -39,7 +41,7 @@ sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
 import psutil  # noqa: E402
-from bench_load import LESSON, Learner, drive, percentile, print_figures, pss_mb, summarize  # noqa: E402
+from bench_load import _KERNEL_ID, LESSON, Learner, drive, percentile, print_figures, pss_mb, summarize  # noqa: E402
 from e2e_app import free_port  # noqa: E402
 
 PREFIX = Path(os.environ.get("VEGAS_TUTOR_HUB_PREFIX", "/tmp/vegas-tutor-hub"))
@@ -142,6 +144,29 @@ def wait_for_servers(hub: Hub, names: list[str], started: float) -> list[float]:
     return [ready[name] for name in names if name in ready]
 
 
+def user_cookies(jar: http.cookiejar.CookieJar, name: str) -> dict[str, str]:
+    """The cookies a browser sends to ``/user/<name>/`` (not the hub's own, such as its ``_xsrf`` on /hub/)."""
+    return {cookie.name: cookie.value for cookie in jar
+            if cookie.path in ("", "/") or f"/user/{name}/".startswith(cookie.path.rstrip("/") + "/")}
+
+
+def open_landing(hub: Hub, name: str, jar: http.cookiejar.CookieJar, opener: urllib.request.OpenerDirector) -> bool:
+    """Open the learner's landing page (the hub's OAuth hand-over to their server happens there), then leave it
+    for the lesson as a browser does: with the page's shutdown beacon. Whether the beacon was accepted."""
+    base = f"{hub.url}user/{name}/"
+    html = opener.open(base + "voila/render/index.ipynb", timeout=120).read().decode("utf-8", "replace")
+    match = _KERNEL_ID.search(html)
+    if match is None:
+        return False
+    form = urllib.parse.urlencode({"_xsrf": user_cookies(jar, name).get("_xsrf", "")}).encode()
+    try:
+        opener.open(urllib.request.Request(f"{base}voila/api/shutdown/{match.group(1)}", data=form,
+                                           method="POST"), timeout=60).read()
+    except urllib.error.HTTPError:
+        return False
+    return True
+
+
 def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
     hub = Hub(kernel_idle)
     try:
@@ -151,9 +176,8 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
         started = time.monotonic()
         sessions = [log_in(hub, name) for name in names]  # as in class: the login starts the learner's server
         spawn = wait_for_servers(hub, names, started)
-        for (_jar, opener), name in zip(sessions, names, strict=True):  # the OAuth hand-over, as a browser
-            opener.open(f"{hub.url}user/{name}/voila/render/index.ipynb", timeout=120).read()
-        jars = [{cookie.name: cookie.value for cookie in jar} for jar, _opener in sessions]
+        beacons = sum(open_landing(hub, name, jar, opener) for (jar, opener), name in zip(sessions, names, strict=True))
+        jars = [user_cookies(jar, name) for (jar, _opener), name in zip(sessions, names, strict=True)]
         learners = [
             Learner(f"{hub.url}user/{name}/", f"{hub.url}user/{name}/voila/render/{LESSON}", cookies=jar,
                     think_s=think_s, seed=i)
@@ -186,7 +210,8 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
         figures = summarize(learners, (measured["total"] - baseline) / n, measured["total"], period, left,
                             last_gone, load_before)
         print(f"hub, {n} learners: servers started p50 {statistics.median(spawn):.1f} s, "
-              f"p95 {percentile(spawn, 0.95):.1f} s ({len(spawn)}/{n} started); log in {hub.folder}")
+              f"p95 {percentile(spawn, 0.95):.1f} s ({len(spawn)}/{n} started); landing pages left with an "
+              f"accepted beacon: {beacons}/{n}; log in {hub.folder}")
         print_figures([figures])
         sys.stdout.flush()
     finally:

@@ -182,3 +182,26 @@ def test_a_page_whose_kernel_dies_while_it_is_drawn_ends_with_a_message(culling_
     assert result["status"] == 200
     assert "could not start" in body and "vegasTutorKernel = 'failed'" in body, body[-500:]
     assert not _gone_within(culling_server, _running(culling_server) - before, 10), "its kernel was left running"
+
+
+def test_a_kernel_waiting_in_a_pool_is_kept_and_one_taken_from_it_is_not_culled_before_its_page_connects(
+    tmp_path: Path,
+) -> None:
+    idle = 4
+    extra = ["--preheat", "none", "--pool", f"{LIGHT_PAGE}=1", "--cull-idle", str(idle)]
+    lessons = os.environ.get("VEGAS_TUTOR_E2E_LESSONS")
+    server = start_server(tmp_path / "server.log", extra_args=[*extra, *(["--lessons", lessons] if lessons else [])])
+    try:
+        deadline = time.monotonic() + 60
+        while f"Kernel pool of {LIGHT_PAGE} is filled" not in server.log_tail(200) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        pooled = _running(server)
+        assert len(pooled) == 1, f"the pool holds no kernel:\n{server.log_tail()}"
+        time.sleep(idle + 2)  # idle in the pool for longer than the cull time
+        assert _running(server) == pooled, "a kernel waiting in the pool was culled"
+        kernel, pid = _open_without_browser(server)
+        assert {pid} == pooled and f"Using pre-heated kernel: {kernel}" in server.log_tail(200)
+        time.sleep(2)  # the page's socket would connect now
+        assert pid in _running(server), f"the taken kernel was culled before its page connected:\n{server.log_tail()}"
+    finally:
+        stop_server(server)
