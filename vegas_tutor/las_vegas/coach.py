@@ -35,7 +35,6 @@ from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.las_vegas.actions import Action, Place, parse_action
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, ROUNDS, bills_by_owner, money
-from vegas_tutor.las_vegas.simulate import face_rollouts, win_shares
 
 ROUND_SPREAD: dict[tuple[int, bool], float] = {
     (2, False): 51_000.0, (2, True): 71_000.0,
@@ -112,6 +111,8 @@ def evaluate(state: State, rollouts: int = COACH_ROLLOUTS, *, seed: int = SEED) 
 
     A face that ends the round is valued exactly (its rollouts all agree).
     """
+    from vegas_tutor.las_vegas.simulate import face_rollouts, win_shares  # numba loads on first use
+
     faces, takes, counts = face_rollouts(state, max(1, rollouts // max(1, _faces(state))), seed=seed)
     seat = state.current_player
     assert seat is not None and state.current_roll is not None
