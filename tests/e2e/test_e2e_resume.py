@@ -98,7 +98,7 @@ def _act(page: Page, board: Locator, do: Callable[[], Any]) -> None:
 def _play_a_turn(page: Page, board: Locator) -> None:
     """Roll, then place the first face rolled (the bots play on until it is the learner's turn again)."""
     _act(page, board, lambda: board.get_by_role("button", name=re.compile(r"^Roll ")).click())
-    _act(page, board, lambda: board.locator(".lv-roll-group").first.click())
+    _act(page, board, lambda: board.locator(".lv-roll-group:not(.lv-roll-absent)").first.click())
 
 
 def _played(page: Page, board: Locator, turns: int) -> dict[str, Any]:
