@@ -51,8 +51,8 @@ def test_root_address_shows_the_rendered_landing_page_not_a_file_listing(
     wait_until_rendered(app_page)
     assert app_page.url == f"{app_server.url}voila/render/index.ipynb"
     assert app_page.get_by_role("heading", name=LANDING_HEADING, level=1).is_visible()
-    games = [h for h in _heading_texts(app_page, "h2") if h[:2].isdigit()]
-    assert games == ["01 Las Vegas", "02 Liar's Dice", "03 Lords of Vegas"]
+    games = [h for h in _heading_texts(app_page, "h2") if h[:2].isdigit()]  # (the progress panel may repeat them)
+    assert list(dict.fromkeys(games)) == ["01 Las Vegas", "02 Liar's Dice", "03 Lords of Vegas"]
     assert app_page.locator(".jp-DirListing, .voila-notebooks, .list_item").count() == 0
     assert app_page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0  # no code shown
     for lesson in LESSONS:  # two games may have lessons of the same title: find each link by its address
