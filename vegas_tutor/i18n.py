@@ -1,0 +1,257 @@
+"""The tutor's two languages: English (the source text) and Spanish (gettext catalogues, read with Babel).
+
+Python owns the words. A sentence a learner reads is written once, in English, inside ``_()`` (``_n()`` when
+it depends on a count); ``vegas_tutor/locale/es/*.po`` holds its Spanish. One language is in force per
+process (a lesson's kernel): Spanish lessons call ``set_language("es")`` in their first cell, so every board,
+panel, coach line and refusal made afterwards speaks Spanish. Numbers inside a message follow the language
+("0.25" / "0,25", "80,000" / "80.000").
+
+The boards' own interface words live in ``widgets/*.js`` inside ``t("...")`` / ``tn("...", "...", n)``; the same
+catalogues translate them, and :func:`js_strings` hands a board the table for its language.
+Both sets of messages are found with Babel's extractors (:func:`source_messages`): the tests fail when one has
+no Spanish, never falling back silently.
+
+>>> set_language("fr")
+Traceback (most recent call last):
+...
+vegas_tutor.core.errors.ConfigError: unknown language 'fr': choose one of en, es
+>>> with using("es"):
+...     set_language("fr")
+Traceback (most recent call last):
+...
+vegas_tutor.core.errors.ConfigError: idioma desconocido 'fr': elige uno de en, es
+>>> with using("es"):
+...     money_k(80_000), number(1234.5, 1), percent(0.375, 1)
+('80.000\xa0$', '1.234,5', '37,5\xa0%')
+>>> money_k(80_000), number(1234.5, 1), percent(0.375, 1), language()
+('$80k', '1,234.5', '37.5%', 'en')
+"""
+
+from __future__ import annotations
+
+import os
+import string
+import warnings
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from vegas_tutor.core.errors import ConfigError
+
+LANGUAGES = ("en", "es")
+"""The languages of the tutor: English (the source text) first."""
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""``locale/<lang>/*.po``: one catalogue per part of the tutor, merged when read."""
+PY_KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}
+"""How Python marks a message: ``_(text)``, ``_n(singular, plural, n)``, ``N_(text)`` (marked, not translated)."""
+JS_KEYWORDS = {"t": None, "tn": (1, 2)}
+"""How the widgets' JavaScript marks one: ``t(text, params)``, ``tn(singular, plural, n, params)``."""
+
+_language = "en"
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` ("en" or "es") from now on in this process."""
+    global _language
+    if lang not in LANGUAGES:
+        raise ConfigError(_("unknown language {lang!r}: choose one of {choices}", lang=lang,
+                            choices=", ".join(LANGUAGES)))
+    _language = lang
+
+
+def language() -> str:
+    """The language in force."""
+    return _language
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the ``with`` block, then the language before it."""
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One message of a catalogue: its Spanish (one form, or the singular and plural)."""
+
+    forms: tuple[str, ...]
+    fuzzy: bool
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, Entry]:
+    """Every message of ``lang``'s catalogues, keyed by its English (the singular for a plural message).
+
+    A message defined twice with different words is an error: each belongs to one catalogue.
+    """
+    entries: dict[str, Entry] = {}
+    for path in sorted((LOCALE_DIR / lang).glob("*.po")):
+        with path.open("rb") as handle:
+            po: Catalog = read_po(handle, locale=lang)
+        for message in po:
+            if not message.id:
+                continue
+            key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
+            text = message.string
+            forms = tuple(text) if isinstance(text, (tuple, list)) else (text,)
+            entry = Entry(tuple(str(form) for form in forms), message.fuzzy)
+            if key in entries and entries[key] != entry:
+                raise ConfigError(f"{path.name}: {key!r} is translated twice, differently")
+            entries[key] = entry
+    return entries
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` with numbers written the language's way (decimal comma, dot between thousands)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = str(super().format_field(value, format_spec))
+        if self.lang == "es" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+        return text
+
+
+class MissingWordsWarning(UserWarning):
+    """A message has no words in the language in force (it is shown in English)."""
+
+
+STRICT_ENV = "VEGAS_TUTOR_STRICT_WORDS"
+"""Set to 1 (the tests do) to make a missing text an error instead of a warning."""
+
+
+def _lookup(msgid: str, form: int, fallback: str) -> str:
+    if _language == "en":
+        return fallback
+    entry = catalog(_language).get(msgid)
+    if entry is None or not entry.forms[min(form, len(entry.forms) - 1)]:
+        problem = f"no {_language} words for {msgid!r}: add them to vegas_tutor/locale/{_language}/"
+        if os.environ.get(STRICT_ENV) == "1":
+            raise LookupError(problem)
+        warnings.warn(problem, MissingWordsWarning, stacklevel=3)
+        return fallback
+    return entry.forms[min(form, len(entry.forms) - 1)]
+
+
+def _(msgid: str, /, **params: Any) -> str:
+    """``msgid`` in the language in force, with ``{name}`` fields filled from ``params``."""
+    text = _lookup(msgid, 0, msgid)
+    return _LocaleFormatter(_language).format(text, **params) if params else text
+
+
+def _n(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The singular or plural message for ``n`` (given to the text as ``{n}`` too), in the language in force."""
+    form = 0 if n == 1 else 1
+    text = _lookup(singular, form, (singular, plural)[form])
+    return _LocaleFormatter(_language).format(text, n=n, **params)
+
+
+def N_(msgid: str, /) -> str:
+    """Mark ``msgid`` for the catalogue without translating it now (a constant, translated where it is shown)."""
+    return msgid
+
+
+def tr(text: str, /, **params: Any) -> str:
+    """A text marked where it was defined (``N_``) in the language in force, ``{fields}`` from ``params``."""
+    return _(text, **params)
+
+
+def number(value: float, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals, grouped by thousands, the language's way: "1,234.5" / "1.234,5"."""
+    return _LocaleFormatter(_language).format_field(value, f",.{digits}f")
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share 0..1 as a percentage: "37%", "37.5%" / "37,5 %"."""
+    text = number(share * 100, digits)
+    return f"{text}\u00a0%" if _language == "es" else f"{text}%"
+
+
+def money_k(amount: int) -> str:
+    """A Las Vegas bill the way the rulebook of the language writes it: "$80k" / "80.000 $"."""
+    if _language == "es":
+        return f"{number(amount)}\u00a0$"
+    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
+
+
+def money(amount: int) -> str:
+    """Lords of Vegas money (millions in the box, plain dollars in the rulebooks): "$12" / "12 $"."""
+    return f"{number(amount)}\u00a0$" if _language == "es" else f"${amount:,}"
+
+
+@dataclass(frozen=True)
+class SourceMessage:
+    """A message found in the sources: its English (``plural`` for a count-dependent one) and where."""
+
+    msgid: str
+    plural: str | None
+    where: str
+
+
+def _extract(method: str, path: Path, keywords: Mapping[str, Any], root: Path) -> Iterator[SourceMessage]:
+    for line, text, _comments, _context in extract_from_file(method, str(path), keywords=dict(keywords)):
+        where = f"{path.relative_to(root)}:{line}"
+        if isinstance(text, tuple):
+            singular, plural = text[0], text[1]
+            if singular:
+                yield SourceMessage(singular, plural, where)
+        elif text:
+            yield SourceMessage(text, None, where)
+
+
+def source_messages(package: Path | None = None, widgets: Path | None = None) -> list[SourceMessage]:
+    """Every message the Python package and the widgets mark for translation, in file order."""
+    from vegas_tutor.resources import widgets_dir
+
+    package = package or Path(__file__).resolve().parent
+    widgets = widgets or widgets_dir()
+    found: list[SourceMessage] = []
+    for path in sorted(package.rglob("*.py")):
+        found.extend(_extract("python", path, PY_KEYWORDS, package.parent))
+    found.extend(widget_messages(widgets))
+    return found
+
+
+def widget_messages(widgets: Path) -> list[SourceMessage]:
+    """The messages of ``widgets/*.js``."""
+    found: list[SourceMessage] = []
+    for path in sorted(widgets.glob("*.js")):
+        found.extend(_extract("javascript", path, JS_KEYWORDS, widgets.parent))
+    return found
+
+
+@cache
+def _widget_msgids() -> tuple[str, ...]:
+    from vegas_tutor.resources import widgets_dir
+
+    return tuple(dict.fromkeys(message.msgid for message in widget_messages(widgets_dir())))
+
+
+def js_strings(lang: str | None = None) -> dict[str, Any]:
+    """The widgets' messages in ``lang`` (the language in force by default): English text -> its words, a
+    list of [singular, plural] for a count-dependent one. Empty for English (the text is its own words)."""
+    lang = lang or _language
+    if lang == "en":
+        return {}
+    table = catalog(lang)
+    strings: dict[str, Any] = {}
+    for msgid in _widget_msgids():
+        entry = table.get(msgid)
+        if entry is not None and all(entry.forms):
+            strings[msgid] = list(entry.forms) if len(entry.forms) > 1 else entry.forms[0]
+    return strings
