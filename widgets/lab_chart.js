@@ -46,6 +46,7 @@ function vtPlotly(model) {
 export default {
   /** @param {{ model: Model, el: HTMLElement }} ctx */
   render({ model, el }) {
+    useWords(model);
     el.classList.add("vt-lab-chart", "tex2jax_ignore", "mathjax_ignore");
     // a figure named by its caption; the plot inside keeps plotly's own buttons (zoom, pan, download)
     const figure = vtNode("figure", { class: "vt-lab-figure" });

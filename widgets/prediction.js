@@ -14,6 +14,7 @@ function make(tag, attrs = {}, text = "") {
 export default {
   /** @param {{ model: Model, el: HTMLElement }} ctx */
   render({ model, el }) {
+    useWords(model);
     // anywidget may evaluate this module once per widget: a random id keeps each card's radio group its own
     const id = `vt-prediction-${Math.random().toString(36).slice(2, 10)}`;
     el.classList.add("vt-prediction", "tex2jax_ignore", "mathjax_ignore");

@@ -113,6 +113,7 @@ function renderCourse(model, root) {
 
 export default {
   render({ model, el: root }) {
+    useWords(model);
     root.classList.add("vt-progress", "tex2jax_ignore", "mathjax_ignore");
     return model.get("kind") === "course" ? renderCourse(model, root) : renderLesson(model, root);
   },

@@ -130,6 +130,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     connection.expectAnswer();
   };
   const build = () => {
+    useWords(model);
     const notice = noticeLine(prefix, keeper, connection, send);
     let content;
     try {

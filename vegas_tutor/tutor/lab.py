@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 import plotly.graph_objects as go  # type: ignore[import-untyped]
@@ -39,7 +38,7 @@ import traitlets as t
 from numpy.typing import NDArray
 
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
-from vegas_tutor.resources import widget_file
+from vegas_tutor.tutor.assets import WordedWidget, front_end
 from vegas_tutor.tutor.notebook import IGNORE_MATH
 
 Z95 = 1.959963984540054
@@ -235,15 +234,12 @@ def plotly_bundle() -> bytes:
     return str(get_plotlyjs()).encode("utf-8")
 
 
-def _front_end(*names: str) -> str:
-    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
 
-
-class Chart(anywidget.AnyWidget):
+class Chart(WordedWidget):
     """One plotly chart and the sentence that says what it shows (its caption and text alternative)."""
 
-    _esm = _front_end("lab_chart.js")
-    _css = _front_end("lab_chart.css")
+    _esm = front_end("lab_chart.js")
+    _css = front_end("lab_chart.css")
     figure = t.Dict().tag(sync=True)
     description = t.Unicode("").tag(sync=True)
     placeholder = t.Unicode("Press Run to draw this chart.").tag(sync=True)

@@ -17,20 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import anywidget
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError
-from vegas_tutor.resources import LESSON_NAME, widget_file
+from vegas_tutor.resources import LESSON_NAME
+from vegas_tutor.tutor.assets import WordedWidget, front_end
 
 
-def _front_end(*names: str) -> str:
-    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
-
-
-class _Progress(anywidget.AnyWidget):
-    _esm = _front_end("progress_store.js", "progress.js")
-    _css = _front_end("progress.css")
+class _Progress(WordedWidget):
+    _esm = front_end("progress_store.js", "progress.js")
+    _css = front_end("progress.css")
     kind = t.Unicode("lesson").tag(sync=True)
 
 

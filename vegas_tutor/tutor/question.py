@@ -26,26 +26,22 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, TypeAlias
 
-import anywidget
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
-from vegas_tutor.resources import widget_file
+from vegas_tutor.tutor.assets import WordedWidget, front_end
 
 Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
 """What a reveal uncovers: a widget, or a function that builds it (called once, on the first reveal)."""
 
 
-def _front_end(*names: str) -> str:
-    return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
 
-
-class PredictionCard(anywidget.AnyWidget):
+class PredictionCard(WordedWidget):
     """The browser side of a :class:`Prediction`: question, choices, verdict (no answer before the reveal)."""
 
-    _esm = _front_end("progress_store.js", "prediction.js")
-    _css = _front_end("prediction.css")
+    _esm = front_end("progress_store.js", "prediction.js")
+    _css = front_end("prediction.css")
     question = t.Unicode("").tag(sync=True)
     choices = t.List(t.Unicode()).tag(sync=True)
     key = t.Unicode("").tag(sync=True)

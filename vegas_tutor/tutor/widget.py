@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
-import anywidget
 import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
+from vegas_tutor.tutor.assets import WordedWidget
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
 
 
@@ -96,7 +96,7 @@ MAX_ERROR_CHARS = 400
 """The longest refusal a board shows (the values it echoes are cut shorter, see ``messages.echo``)."""
 
 
-class TutorWidget(anywidget.AnyWidget):
+class TutorWidget(WordedWidget):
     """The message loop and the traits every board syncs."""
 
     stepper = t.Dict().tag(sync=True)

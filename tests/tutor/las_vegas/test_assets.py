@@ -14,7 +14,8 @@ def test_the_board_module_is_one_self_contained_es_module() -> None:
     assert source.count("export default") == 1
     assert not re.search(r"^\s*import\s", source, re.MULTILINE)  # no imports: nothing to fetch, no CDN
     assert "http://" not in source and "https://" not in source
-    assert source.startswith(widget_file("shared.js").read_text(encoding="utf-8"))
+    assert source.startswith(widget_file("words.js").read_text(encoding="utf-8"))
+    assert widget_file("shared.js").read_text(encoding="utf-8") in source
     assert LasVegasBoard._esm == source
 
 

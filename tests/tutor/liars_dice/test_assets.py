@@ -14,7 +14,8 @@ def test_the_table_module_is_one_self_contained_es_module_on_the_shared_helpers(
     assert source.count("export default") == 1
     assert not re.search(r"^\s*import\s", source, re.MULTILINE)
     assert "http://" not in source and "https://" not in source
-    assert source.startswith(widget_file("shared.js").read_text(encoding="utf-8"))
+    assert source.startswith(widget_file("words.js").read_text(encoding="utf-8"))
+    assert widget_file("shared.js").read_text(encoding="utf-8") in source
     assert LiarsDiceTable._esm == source
     own = widget_file("liars_dice.js").read_text(encoding="utf-8")
     assert not re.search(r"^function (h|redraw|coalesce|percent|diceWord)\(", own, re.MULTILINE)  # not forked
