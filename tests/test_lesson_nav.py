@@ -199,3 +199,45 @@ def test_predictions_are_counted_for_the_progress_line_and_listed_for_the_teache
     assert "Las Vegas in ten minutes" not in generated  # no predictions there
     assert json.loads((lessons / "teacher.ipynb").read_text())["metadata"]["title"] == "For teachers | vegas-tutor"
     assert nav.main(["--lessons", str(lessons), "--check"]) == 0
+
+
+@pytest.fixture
+def two_languages(lessons: Path) -> Path:
+    spanish = lessons / "es"
+    spanish.mkdir()
+    _lesson(spanish, "01.00-introduccion.ipynb", "# Las Vegas en diez minutos\n\nEl objetivo y una ronda.\n")
+    _lesson(spanish, "01.01-colocar-dados.ipynb", "# Colocar dados\n\nTodos los dados de una cara.\n")
+    return lessons
+
+
+def test_each_lesson_links_to_the_same_lesson_in_the_other_language(two_languages: Path) -> None:
+    assert nav.main(["--lessons", str(two_languages)]) == 0
+    english = _text(_cells(two_languages / "01.01-placing-dice.ipynb")[0])
+    spanish = _text(_cells(two_languages / "es" / "01.01-colocar-dados.ipynb")[0])
+    assert english.endswith(" | [Español](es/01.01-colocar-dados.ipynb)")
+    assert spanish == ("[< Las Vegas en diez minutos](01.00-introduccion.ipynb) | [Índice](index.ipynb) | "
+                       "[Glosario](glossary.ipynb) | [English](../01.01-placing-dice.ipynb)")
+    # a lesson with no translation yet links to no other language
+    assert "Español" not in _text(_cells(two_languages / "02.00-introduction.ipynb")[0])
+
+
+def test_a_spanish_page_sets_the_kernel_language_and_says_so_in_its_metadata(two_languages: Path) -> None:
+    nav.main(["--lessons", str(two_languages)])
+    page = json.loads((two_languages / "es" / "01.01-colocar-dados.ipynb").read_text())
+    assert page["metadata"]["lang"] == "es" and page["metadata"]["title"] == "Colocar dados | vegas-tutor"
+    code = _text(page["cells"][1])
+    assert code.index("set_language('es')") < code.index("LessonProgress(predictions=0)")
+    english = json.loads((two_languages / "01.01-placing-dice.ipynb").read_text())
+    assert english["metadata"]["lang"] == "en" and "set_language" not in _text(english["cells"][1])
+
+
+def test_both_landing_pages_offer_both_languages_in_their_own_words(two_languages: Path) -> None:
+    nav.main(["--lessons", str(two_languages)])
+    english = _text(_cells(two_languages / "index.ipynb")[0])
+    spanish_cells = _cells(two_languages / "es" / "index.ipynb")
+    spanish = "\n".join(_text(cell) for cell in spanish_cells)
+    assert english.startswith("Language: **English** · [Español](es/index.ipynb)\n")
+    assert spanish.startswith("Idioma: [English](../index.ipynb) · **Español**\n")
+    assert "- [Colocar dados](01.01-colocar-dados.ipynb): Todos los dados de una cara." in spanish
+    assert "*Todavía no hay lecciones de Lords of Vegas.*" in spanish and "set_language('es')" in spanish
+    assert nav.main(["--lessons", str(two_languages), "--check"]) == 0

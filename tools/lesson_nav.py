@@ -1,4 +1,5 @@
-"""Write the landing page ``lessons/index.ipynb`` and the ``< prev | index | next >`` cells of every lesson.
+"""Write the landing pages ``lessons/index.ipynb`` and ``lessons/es/index.ipynb`` and the
+``< prev | index | next >`` cells of every lesson, in each language.
 
 Run it after adding, renaming or retitling a lesson (``--check`` only reports what would change, for CI)::
 
@@ -15,7 +16,12 @@ Conventions it relies on (as in the Python Data Science Handbook's notebooks):
 Navigation cells carry the cell tag ``lesson-nav``; a rerun removes them and writes fresh ones: the links as
 the first and the last cell, and after the first a small code cell with the lesson's progress line (time spent,
 predictions answered; kept in the browser, see ``vegas_tutor.tutor.progress``). Every page's notebook metadata
-``title`` is set, so the browser tab names the lesson (Voilà's template uses it for ``<title>``).
+``title`` is set, so the browser tab names the lesson (Voilà's template uses it for ``<title>``), and ``lang``.
+
+Languages (``TONGUES``): the English lessons are in the folder, the Spanish ones in ``es/``, with the same
+``NN.MM`` numbers and their own titles. Each language gets its own index and navigation words; every lesson
+and page links to the same one in the other language, the landing pages offer the languages, and the
+progress cell of a Spanish page first calls ``set_language("es")``, so the whole kernel speaks Spanish.
 
 Besides the lessons, the folder holds the pages in ``PAGES`` (the glossary, the teacher's page): they get the
 navigation links and a title too, and the teacher's page a generated cell (tag ``lesson-predictions``) that
@@ -30,6 +36,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -59,27 +66,125 @@ class Game:
     blurb: str
 
 
-GAMES = (
-    Game(
-        "01", "Las Vegas",
-        "Two to five players roll their dice and place them on six casinos, each with bills worth money "
-        "on it; after all dice are placed, the most dice in a casino takes its biggest bill, but "
-        "equal counts cancel each other out. Four rounds, most money wins.",
+@dataclass(frozen=True)
+class Tongue:
+    """The words the generated cells use in one language of the lessons."""
+
+    lang: str
+    folder: str
+    """The lessons of this language, relative to the English lessons folder ("" or "es")."""
+    name: str
+    """The language's own name, on the link to it ("English", "Español")."""
+    index: str
+    glossary: str
+    teacher: str
+    intro: str
+    choose: str
+    """Opens the landing page's line of languages ("Language:")."""
+    site_title: str
+    games: tuple[Game, ...]
+    no_lessons: str
+    predictions_head: tuple[str, ...]
+    computed_question: str
+
+
+ENGLISH = Tongue(
+    lang="en", folder="", name="English", index="Index", glossary="Glossary", teacher="For teachers",
+    intro="""
+# vegas-tutor: learn three dice games
+
+Learn to play **Las Vegas**, **Liar's Dice** and **Lords of Vegas**, and to play them well. Each lesson
+teaches one idea: you watch the rulebook's own examples step by step on a live board, predict what happens
+before the answer is shown, and then play, with the odds of every choice beside the board.
+
+Pick a lesson below; every lesson has links to the previous one, this index, the
+[glossary](glossary.ipynb) of the games' words and the next one, at its top and at its bottom.
+
+**Teaching a class?** The [page for teachers](teacher.ipynb) suggests a 50-minute plan per game, the link to
+share, what each lesson asks and questions to discuss.
+""",
+    choose="Language:", site_title="learn three dice games",
+    games=(
+        Game(
+            "01", "Las Vegas",
+            "Two to five players roll their dice and place them on six casinos, each with bills worth money "
+            "on it; after all dice are placed, the most dice in a casino takes its biggest bill, but "
+            "equal counts cancel each other out. Four rounds, most money wins.",
+        ),
+        Game(
+            "02", "Liar's Dice",
+            "Every player rolls a hidden cup of dice and bids on how many of a face lie on the whole table; "
+            "the next player raises the bid or challenges it, and the loser of a challenge gives up dice. "
+            "The board edition adds a bid track, wild stars and the option to show dice and re-roll the rest. "
+            "The last player with dice wins.",
+        ),
+        Game(
+            "03", "Lords of Vegas",
+            "Players draw lot cards, build casinos on the Strip's lots with their dice on the tiles, and collect "
+            "money and points each time a casino pays; they sprawl, remodel, reorganize and gamble. The first "
+            "to 90 points, or the most points when the Game End card appears, wins.",
+        ),
     ),
-    Game(
-        "02", "Liar's Dice",
-        "Every player rolls a hidden cup of dice and bids on how many of a face lie on the whole table; "
-        "the next player raises the bid or challenges it, and the loser of a challenge gives up dice. "
-        "The board edition adds a bid track, wild stars and the option to show dice and re-roll the rest. "
-        "The last player with dice wins.",
+    no_lessons="*No {game} lessons yet.*",
+    predictions_head=(
+        "## What each lesson's predictions ask", "",
+        "Each question is answered before its lesson shows anything that gives the answer away; a learner",
+        "can reveal it, read why, and try again. (This list is written from the lessons themselves.)", "",
     ),
-    Game(
-        "03", "Lords of Vegas",
-        "Players draw lot cards, build casinos on the Strip's lots with their dice on the tiles, and collect "
-        "money and points each time a casino pays; they sprawl, remodel, reorganize and gamble. The first "
-        "to 90 points, or the most points when the Game End card appears, wins.",
-    ),
+    computed_question="(a question computed by the lesson)",
 )
+
+SPANISH = Tongue(
+    lang="es", folder="es", name="Español", index="Índice", glossary="Glosario", teacher="Para docentes",
+    intro="""
+# vegas-tutor: aprende tres juegos de dados
+
+Aprende a jugar a **Las Vegas**, a **los dados del mentiroso** (Liar's Dice) y a **Lords of Vegas**, y a
+jugar bien. Cada lección enseña una idea: sigues paso a paso los ejemplos del propio reglamento en un
+tablero vivo, predices lo que va a pasar antes de ver la respuesta y luego juegas, con las probabilidades
+de cada opción junto al tablero.
+
+Elige una lección de la lista; cada lección enlaza, arriba y abajo, con la anterior, con este índice, con el
+[glosario](glossary.ipynb) de las palabras de los juegos y con la siguiente.
+
+**¿Das clase?** La [página para docentes](teacher.ipynb) propone un plan de 50 minutos por juego, el enlace
+que compartir, lo que pregunta cada lección y preguntas para comentar.
+""",
+    choose="Idioma:", site_title="aprende tres juegos de dados",
+    games=(
+        Game(
+            "01", "Las Vegas",
+            "De dos a cinco jugadores tiran sus dados y los colocan en seis casinos, cada uno con billetes "
+            "de dinero; cuando todos los dados están colocados, quien tiene más dados en un casino se lleva su "
+            "billete más alto, pero los empates se anulan entre sí. Cuatro rondas: gana quien más dinero tenga.",
+        ),
+        Game(
+            "02", "Los dados del mentiroso (Liar's Dice)",
+            "Cada jugador tira sus dados tapados bajo un cubilete y apuesta cuántos dados de una cara hay en "
+            "toda la mesa; el siguiente sube la apuesta o la desafía, y quien pierde el desafío pierde dados. "
+            "La edición de tablero añade un tablero de apuestas, estrellas comodín y la opción de mostrar dados "
+            "y volver a tirar el resto. Gana el último jugador que conserva dados.",
+        ),
+        Game(
+            "03", "Lords of Vegas",
+            "Los jugadores roban cartas de solar, construyen casinos en los solares del Strip con sus dados "
+            "sobre las losetas y cobran dinero y puntos cada vez que un casino paga; amplían, remodelan, "
+            "reorganizan y apuestan. Gana quien llegue primero a 90 puntos, o quien más puntos tenga cuando "
+            "salga la carta de fin de partida.",
+        ),
+    ),
+    no_lessons="*Todavía no hay lecciones de {game}.*",
+    predictions_head=(
+        "## Qué pregunta cada lección", "",
+        "Cada pregunta se responde antes de que la lección muestre nada que delate la respuesta; quien aprende",
+        "puede descubrirla, leer por qué y volver a intentarlo. (Esta lista sale de las propias lecciones.)", "",
+    ),
+    computed_question="(una pregunta que calcula la lección)",
+)
+
+TONGUES = (ENGLISH, SPANISH)
+"""The languages of the lessons: English in the lessons folder, each other one in its own subfolder."""
+GAMES = ENGLISH.games
 
 
 class LessonFormatError(ValueError):
@@ -165,23 +270,33 @@ def _markdown_cell(cell_id: str, text: str, tags: list[str] | None = None) -> di
     }
 
 
-def nav_text(lessons: list[Lesson], position: int) -> str:
-    """``< previous | Index | next >`` for the lesson at ``position`` (ends omit the missing side)."""
+def nav_text(lessons: list[Lesson], position: int, tongue: Tongue = ENGLISH, other: str = "") -> str:
+    """``< previous | Index | Glossary | next >`` for the lesson at ``position`` (ends omit the missing side),
+    then ``other``: the link to the same lesson in the other language, if there is one."""
     parts = []
     if position > 0:
         before = lessons[position - 1]
         parts.append(f"[< {before.title}]({before.name})")
-    parts.append(f"[Index]({INDEX_NAME})")
-    parts.append(f"[Glossary]({GLOSSARY})")
+    parts.append(f"[{tongue.index}]({INDEX_NAME})")
+    parts.append(f"[{tongue.glossary}]({GLOSSARY})")
     if position + 1 < len(lessons):
         after = lessons[position + 1]
         parts.append(f"[{after.title} >]({after.name})")
-    return " | ".join(parts)
+    return " | ".join([*parts, other] if other else parts)
 
 
-def page_nav_text() -> str:
+def page_nav_text(tongue: Tongue = ENGLISH, other: str = "") -> str:
     """The links at the top and bottom of a page that is not a lesson."""
-    return f"[Index]({INDEX_NAME}) | [Glossary]({GLOSSARY}) | [For teachers]({TEACHER})"
+    parts = [f"[{tongue.index}]({INDEX_NAME})", f"[{tongue.glossary}]({GLOSSARY})", f"[{tongue.teacher}]({TEACHER})"]
+    return " | ".join([*parts, other] if other else parts)
+
+
+def other_link(tongue: Tongue, target: Path | None, here: Path) -> str:
+    """``[Español](es/01.01-….ipynb)``: the link from a page in ``here`` to ``target``, the same page in the
+    language ``tongue`` (empty when that page does not exist)."""
+    if target is None or not target.is_file():
+        return ""
+    return f"[{tongue.name}]({Path(os.path.relpath(target, here)).as_posix()})"
 
 
 def _code_cell(cell_id: str, text: str, tags: list[str]) -> dict[str, Any]:
@@ -195,22 +310,31 @@ def _code_cell(cell_id: str, text: str, tags: list[str]) -> dict[str, Any]:
     }
 
 
-def with_navigation(notebook: dict[str, Any], text: str, title: str, predictions: int | None = None) -> dict[str, Any]:
+def progress_code(call: str, tongue: Tongue) -> str:
+    """The generated code cell showing the learner's progress (``call``), in ``tongue``'s language: a page
+    of another language than English first sets it for the whole kernel (boards, panels, refusals)."""
+    widget = call.split("(", 1)[0]
+    if tongue is ENGLISH:
+        return f"from vegas_tutor.tutor.progress import {widget}\n\n{call}"
+    return (f"from vegas_tutor.i18n import set_language\nfrom vegas_tutor.tutor.progress import {widget}\n\n"
+            f"set_language({tongue.lang!r})\n{call}")
+
+
+def with_navigation(notebook: dict[str, Any], text: str, title: str, predictions: int | None = None,
+                    tongue: Tongue = ENGLISH) -> dict[str, Any]:
     """``notebook`` with fresh navigation: ``text`` as first and last cell, the progress line after the first
-    (when ``predictions`` is given: a lesson), and ``title`` in its metadata."""
+    (when ``predictions`` is given: a lesson), and ``title`` and the language in its metadata."""
     body = [cell for cell in notebook["cells"] if not is_nav_cell(cell)]
     top = _markdown_cell("lesson-nav-top", text, [NAV_TAG])
     bottom = _markdown_cell("lesson-nav-bottom", text, [NAV_TAG])
     progress = [] if predictions is None else [_code_cell(
-        "lesson-progress",
-        f"from vegas_tutor.tutor.progress import LessonProgress\n\nLessonProgress(predictions={predictions})",
-        [NAV_TAG],
+        "lesson-progress", progress_code(f"LessonProgress(predictions={predictions})", tongue), [NAV_TAG],
     )]
-    metadata = {**notebook.get("metadata", {}), "title": f"{title} | {SITE}"}
+    metadata = {**notebook.get("metadata", {}), "title": f"{title} | {SITE}", "lang": tongue.lang}
     return {**notebook, "metadata": metadata, "cells": [top, *progress, *body, bottom]}
 
 
-def prediction_questions(notebook: dict[str, Any]) -> list[str]:
+def prediction_questions(notebook: dict[str, Any], tongue: Tongue = ENGLISH) -> list[str]:
     """The questions of the ``Prediction("...", ...)`` calls in the notebook's code cells, in order."""
     questions = []
     for cell in notebook["cells"]:
@@ -227,7 +351,7 @@ def prediction_questions(notebook: dict[str, Any]) -> list[str]:
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 questions.append(first.value)
             else:
-                questions.append("(a question computed by the lesson)")
+                questions.append(tongue.computed_question)
     return questions
 
 
@@ -236,11 +360,9 @@ def _markdown_escape(text: str) -> str:
     return "".join("\\" + char if char in "*_`[]$" else char for char in text)
 
 
-def predictions_text(lessons: list[Lesson], questions: dict[str, list[str]]) -> str:
+def predictions_text(lessons: list[Lesson], questions: dict[str, list[str]], tongue: Tongue = ENGLISH) -> str:
     """The teacher's list: each lesson with its predictions' questions."""
-    lines = ["## What each lesson's predictions ask", "",
-             "Each question is answered before its lesson shows anything that gives the answer away; a learner",
-             "can reveal it, read why, and try again. (This list is written from the lessons themselves.)", ""]
+    lines = list(tongue.predictions_head)
     for lesson in lessons:
         asked = questions.get(lesson.name, [])
         if not asked:
@@ -276,28 +398,18 @@ NOTEBOOK_METADATA = {
 }
 
 
-def index_notebook(lessons: list[Lesson], questions: dict[str, list[str]] | None = None) -> dict[str, Any]:
-    """The landing page: what the tutor is, the learner's progress, then each game with its lessons."""
+def index_notebook(lessons: list[Lesson], questions: dict[str, list[str]] | None = None,
+                   tongue: Tongue = ENGLISH, languages: str = "") -> dict[str, Any]:
+    """The landing page: the line of languages (``languages``, when there are several), what the tutor is,
+    the learner's progress, then each game with its lessons."""
     questions = questions or {}
-    intro = """
-# vegas-tutor: learn three dice games
-
-Learn to play **Las Vegas**, **Liar's Dice** and **Lords of Vegas**, and to play them well. Each lesson
-teaches one idea: you watch the rulebook's own examples step by step on a live board, predict what happens
-before the answer is shown, and then play, with the odds of every choice beside the board.
-
-Pick a lesson below; every lesson has links to the previous one, this index, the
-[glossary](glossary.ipynb) of the games' words and the next one, at its top and at its bottom.
-
-**Teaching a class?** The [page for teachers](teacher.ipynb) suggests a 50-minute plan per game, the link to
-share, what each lesson asks and questions to discuss.
-"""
+    intro = f"{tongue.choose} {languages}\n{tongue.intro}" if languages else tongue.intro
     rows = ",\n    ".join(
         f"({lesson.name!r}, {lesson.title!r}, {len(questions.get(lesson.name, []))})" for lesson in lessons
     )
-    progress = f"from vegas_tutor.tutor.progress import CourseProgress\n\nCourseProgress([\n    {rows},\n])"
+    progress = progress_code(f"CourseProgress([\n    {rows},\n])", tongue)
     cells = [_markdown_cell("index-intro", intro), _code_cell("index-progress", progress, [])]
-    for game in GAMES:
+    for game in tongue.games:
         own = [lesson for lesson in lessons if lesson.game == game.number]
         lines = [f"## {game.number} {game.name}", "", game.blurb, ""]
         if own:
@@ -305,9 +417,9 @@ share, what each lesson asks and questions to discuss.
                 summary = f": {lesson.summary}" if lesson.summary else ""
                 lines.append(f"- [{lesson.title}]({lesson.name}){summary}")
         else:
-            lines.append(f"*No {game.name} lessons yet.*")
+            lines.append(tongue.no_lessons.format(game=game.name))
         cells.append(_markdown_cell(f"index-game-{game.number}", "\n".join(lines)))
-    metadata = {**NOTEBOOK_METADATA, "title": f"{SITE}: learn three dice games"}
+    metadata = {**NOTEBOOK_METADATA, "title": f"{SITE}: {tongue.site_title}", "lang": tongue.lang}
     return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
 
 
@@ -316,26 +428,60 @@ def notebook_text(notebook: dict[str, Any]) -> str:
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def lesson_number(name: str) -> str:
+    """``"01.02"`` for ``01.02-payouts-and-ties.ipynb``: what pairs a lesson with its translations."""
+    return name[:5]
+
+
+def trees(folder: Path) -> list[tuple[Tongue, Path]]:
+    """The languages whose lessons exist under ``folder``: English in it, the others in their subfolders."""
+    return [(tongue, folder / tongue.folder) for tongue in TONGUES
+            if tongue is ENGLISH or (folder / tongue.folder / INDEX_NAME).is_file()
+            or any((folder / tongue.folder).glob("*.ipynb"))]
+
+
 def planned_files(folder: Path) -> dict[Path, str]:
-    """Every file the script writes, with its new content."""
-    lessons = find_lessons(folder)
-    notebooks = {lesson.name: read_notebook(lesson.path) for lesson in lessons}
-    questions = {name: prediction_questions(notebook) for name, notebook in notebooks.items()}
-    planned = {folder / INDEX_NAME: notebook_text(index_notebook(lessons, questions))}
-    for position, lesson in enumerate(lessons):
-        notebook = with_navigation(notebooks[lesson.name], nav_text(lessons, position), lesson.title,
-                                   len(questions[lesson.name]))
-        planned[lesson.path] = notebook_text(without_outputs(notebook))
-    for name in PAGES:
-        path = folder / name
-        if not path.is_file():
-            continue
-        notebook = read_notebook(path)
-        title, _summary = title_and_summary(path, notebook)
-        notebook = with_navigation(notebook, page_nav_text(), title)
-        if name == TEACHER:
-            notebook = with_predictions(notebook, predictions_text(lessons, questions))
-        planned[path] = notebook_text(without_outputs(notebook))
+    """Every file the script writes, with its new content, for every language's lessons."""
+    languages = trees(folder)
+    lessons = {tongue.lang: find_lessons(tree) for tongue, tree in languages}
+    by_number = {tongue.lang: {lesson_number(lesson.name): lesson.path for lesson in lessons[tongue.lang]}
+                 for tongue, _tree in languages}
+
+    def others(here: Path, page: str | None = None, number: str | None = None, own: Tongue = ENGLISH) -> str:
+        links = []
+        for tongue, tree in languages:
+            if tongue is own:
+                continue
+            target = tree / page if page else by_number[tongue.lang].get(number or "")
+            links.append(other_link(tongue, target, here))
+        return " | ".join(link for link in links if link)
+
+    planned: dict[Path, str] = {}
+    for tongue, tree in languages:
+        own = lessons[tongue.lang]
+        notebooks = {lesson.name: read_notebook(lesson.path) for lesson in own}
+        questions = {name: prediction_questions(notebook, tongue) for name, notebook in notebooks.items()}
+        choice = " · ".join(
+            f"**{other.name}**" if other is tongue
+            else f"[{other.name}]({Path(os.path.relpath(path / INDEX_NAME, tree)).as_posix()})"
+            for other, path in languages
+        ) if len(languages) > 1 else ""
+        planned[tree / INDEX_NAME] = notebook_text(index_notebook(own, questions, tongue, choice))
+        for position, lesson in enumerate(own):
+            text = nav_text(own, position, tongue, others(tree, number=lesson_number(lesson.name), own=tongue))
+            notebook = with_navigation(notebooks[lesson.name], text, lesson.title, len(questions[lesson.name]), tongue)
+            planned[lesson.path] = notebook_text(without_outputs(notebook))
+        for name in PAGES:
+            path = tree / name
+            if not path.is_file():
+                continue
+            notebook = read_notebook(path)
+            title, _summary = title_and_summary(path, notebook)
+            notebook = with_navigation(notebook, page_nav_text(tongue, others(tree, page=name, own=tongue)), title,
+                                       tongue=tongue)
+            if name == TEACHER:
+                notebook = with_predictions(notebook, predictions_text(own, questions, tongue))
+            planned[path] = notebook_text(without_outputs(notebook))
     return planned
 
 
