@@ -268,3 +268,40 @@ def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie_and_eve
 def test_plotly_lab_renderer_is_not_loaded_on_every_page() -> None:
     argv = cli.voila_argv(cli.parse_args([]))
     assert "--VoilaConfiguration.extension_denylist=['jupyterlab-plotly']" in argv
+
+
+def test_lang_es_opens_the_spanish_landing_page_and_keeps_the_spanish_first_lessons_warm(tmp_path: Path) -> None:
+    options = cli.parse_args(["--lang", "es", "--no-browser"])
+    assert options.lang == "es"
+    assert "--LessonsVoila.lang=es" in cli.voila_argv(options)
+    assert "--LessonsVoila.lang=es" not in cli.voila_argv(cli.parse_args(["--no-browser"]))
+    routes = cli.landing_redirects("/", "es")
+    assert all(kwargs == {"url": "/voila/render/es/index.ipynb"} for _, _, kwargs in routes)
+    spanish = tmp_path / "es"
+    spanish.mkdir()
+    _notebooks(tmp_path, "index.ipynb", "01.00-intro.ipynb")
+    _notebooks(spanish, "index.ipynb", "01.00-introduccion.ipynb", "01.01-colocar.ipynb", "02.00-dados.ipynb")
+    assert cli.PreheatPlan.for_folder(tmp_path, "es").resident == (
+        "es/index.ipynb", "es/01.00-introduccion.ipynb", "es/02.00-dados.ipynb")
+
+
+def test_lang_es_needs_the_spanish_landing_page_and_says_so_in_spanish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vegas_tutor import i18n
+
+    _notebooks(tmp_path, "index.ipynb")
+    try:
+        assert cli.main(["--lessons", str(tmp_path), "--lang", "es", "--no-browser"]) == 2
+    finally:
+        i18n.set_language("en")
+    assert "no tiene la página de inicio es/index.ipynb" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--lang", "fr"])
+
+
+def test_a_pool_may_name_a_spanish_lesson_but_not_a_path_outside_the_lessons() -> None:
+    argv = cli.voila_argv(cli.parse_args(["--pool", "es/index.ipynb=2", "--no-browser"]))
+    assert '--LessonsVoila.lesson_pools={"es/index.ipynb": 2}' in argv
+    with pytest.raises(ConfigError, match="no lesson"):
+        cli.voila_argv(cli.parse_args(["--pool", "../index.ipynb=2", "--no-browser"]))

@@ -25,6 +25,7 @@ from typing import Any
 
 from vegas_tutor import __version__
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
+from vegas_tutor.i18n import LANGUAGES, _, set_language
 from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, lessons_dir
 from vegas_tutor.serving import (
     DEFAULT_CULL_IDLE,
@@ -50,7 +51,17 @@ MAX_SOCKET_DIR = 40
 DENIED_EXTENSIONS = ("jupyterlab-plotly",)
 """JupyterLab extensions installed beside the app that no page needs (Voilà loads every other one)."""
 LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
-"""Where the landing page is rendered, relative to the server root."""
+"""Where the English landing page is rendered, relative to the server root."""
+
+
+def landing_notebook(lang: str) -> str:
+    """The landing page of ``lang``, relative to the lessons folder: the Spanish lessons are in ``es/``.
+
+    >>> landing_notebook("en"), landing_notebook("es")
+    ('index.ipynb', 'es/index.ipynb')
+    """
+    return LANDING_NOTEBOOK if lang == "en" else f"{lang}/{LANDING_NOTEBOOK}"
+
 MAX_POOL = 200
 """The most pre-heated kernels ``--pool`` keeps for one lesson (each holds about 100 MB)."""
 
@@ -67,6 +78,8 @@ class ServeOptions:
     cull_idle: int = DEFAULT_CULL_IDLE
     pools: tuple[tuple[str, int], ...] = ()
     """``--pool``: (lesson file name, how many pre-heated kernels it keeps)."""
+    lang: str = "en"
+    """``--lang``: the language of the landing page the root address opens."""
 
 
 def _cull_idle(text: str) -> int:
@@ -120,8 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--preheat", choices=PREHEAT_CHOICES, default="first",
         help="which pages keep a kernel that already ran them: 'first' (default) the landing page and each "
-        "game's first lesson; 'all' every lesson (about 130 MB of memory each); 'none' starts a kernel on "
-        "each visit (a lesson then takes 2-3 s to open)",
+        "game's first lesson, in the --lang language; 'all' every page of both languages (about 130 MB of "
+        "memory each); 'none' starts a kernel on each visit (a lesson then takes 2-3 s to open)",
     )
     parser.add_argument(
         "--cull-idle", type=_cull_idle, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
@@ -133,6 +146,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep N pre-heated kernels that already ran LESSON (a lesson's file name), so that N learners "
         "opening it at once only wait for their page to be drawn; e.g. --pool 01.06-play-a-full-game.ipynb=30 "
         "for a class of 30 (about 100 MB of memory each; a used kernel is replaced a few seconds later)",
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en",
+        help="the language of the landing page: 'en' English (default), 'es' Spanish (español); every page "
+        "links to the same page in the other language",
     )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
@@ -149,6 +167,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
         preheat=args.preheat,
         cull_idle=args.cull_idle,
         pools=tuple(dict(args.pool).items()),
+        lang=args.lang,
     )
 
 
@@ -156,9 +175,10 @@ def served_dir(options: ServeOptions) -> Path:
     """The lessons folder to serve; ``ConfigError`` when it is missing or has no landing notebook."""
     folder = lessons_dir() if options.lessons is None else options.lessons.expanduser().resolve()
     if not folder.is_dir():
-        raise ConfigError(f"lessons folder {folder} does not exist")
-    if not (folder / LANDING_NOTEBOOK).is_file():
-        raise ConfigError(f"lessons folder {folder} has no {LANDING_NOTEBOOK} landing page")
+        raise ConfigError(_("lessons folder {folder} does not exist", folder=folder))
+    landing = landing_notebook(options.lang)
+    if not (folder / landing).is_file():
+        raise ConfigError(_("lessons folder {folder} has no {landing} landing page", folder=folder, landing=landing))
     return folder
 
 
@@ -174,8 +194,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
     argv.append(f"--Voila.open_browser={options.open_browser}")
     folder = Path(argv[0])
     for lesson, _size in options.pools:
-        if Path(lesson).name != lesson or not (folder / lesson).is_file():
-            raise ConfigError(f"--pool: there is no lesson {lesson!r} in {folder}")
+        inside = not Path(lesson).is_absolute() and ".." not in Path(lesson).parts
+        if not inside or not (folder / lesson).is_file():
+            raise ConfigError(_("--pool: there is no lesson {lesson!r} in {folder}", lesson=lesson, folder=folder))
     if options.preheat == "none" and not options.pools:
         argv.append("--VoilaConfiguration.preheat_kernel=False")
     elif options.preheat == "none":
@@ -192,6 +213,8 @@ def voila_argv(options: ServeOptions) -> list[str]:
         ]
     if options.pools:
         argv.append(f"--LessonsVoila.lesson_pools={json.dumps(dict(options.pools))}")
+    if options.lang != "en":
+        argv.append(f"--LessonsVoila.lang={options.lang}")
     argv += culling_argv(options.cull_idle)
     # plotly's wheel installs a JupyterLab renderer that Voilà would load on every page (4.8 MB); the strategy
     # labs bring plotly themselves, on their pages only (vegas_tutor.tutor.lab)
@@ -212,22 +235,23 @@ class PreheatPlan:
     resident: tuple[str, ...]
 
     @classmethod
-    def for_folder(cls, folder: Path) -> PreheatPlan:
-        """The plan for the lessons in ``folder``."""
+    def for_folder(cls, folder: Path, lang: str = "en") -> PreheatPlan:
+        """The plan for the lessons in ``folder``, in the language ``lang`` (the one the root address opens)."""
+        prefix = "" if lang == "en" else f"{lang}/"
         firsts: dict[str, str] = {}
-        for name in lesson_names(folder):
+        for name in lesson_names(folder / prefix):
             match = LESSON_NAME.match(name)
             if match is not None:
-                firsts.setdefault(match["game"], name)
-        return cls((LANDING_NOTEBOOK, *firsts.values()))
+                firsts.setdefault(match["game"], prefix + name)
+        return cls((prefix + LANDING_NOTEBOOK, *firsts.values()))
 
 
-def landing_redirects(server_url: str) -> list[tuple[str, type, dict[str, Any]]]:
-    """Tornado routes sending the root address and the folder listing to the rendered landing page."""
+def landing_redirects(server_url: str, lang: str = "en") -> list[tuple[str, type, dict[str, Any]]]:
+    """Tornado routes sending the root address and the folder listing to the rendered landing page of ``lang``."""
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
 
-    landing = url_path_join(server_url, LANDING_PATH)
+    landing = url_path_join(server_url, f"voila/render/{landing_notebook(lang)}")
     return [
         (url_path_join(server_url, "/?"), RedirectHandler, {"url": landing}),
         (url_path_join(server_url, r"/voila/tree(?:/.*)?"), RedirectHandler, {"url": landing}),
@@ -289,6 +313,9 @@ def _app_class() -> Any:
         lesson_pools = Unicode("{}", help="JSON: {lesson file name: pre-heated kernels to keep} (--pool)").tag(
             config=True
         )
+        lang = Unicode("en", help="the language of the landing page the root address opens (--lang)").tag(
+            config=True
+        )
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()
@@ -300,7 +327,7 @@ def _app_class() -> Any:
             manager = self.kernel_manager
             pools: dict[str, int] = {}
             if self.preheat_first:
-                pools = dict.fromkeys(PreheatPlan.for_folder(Path(self.root_dir)).resident, 1)
+                pools = dict.fromkeys(PreheatPlan.for_folder(Path(self.root_dir), self.lang).resident, 1)
             pools.update(json.loads(self.lesson_pools))
             if hasattr(manager, "_pools"):  # Voilà's pre-heating manager
                 fill_pools_one_at_a_time(manager)
@@ -316,7 +343,7 @@ def _app_class() -> Any:
                 (route[0], LessonPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
                 for route in super().init_handlers()
             ]
-            routes = [*landing_redirects(self.server_url), *routes]
+            routes = [*landing_redirects(self.server_url, self.lang), *routes]
             return [(route[0], guarded(route[1], lambda: int(self.port)), *route[2:]) for route in routes]
 
         def launch_browser(self) -> None:
@@ -341,12 +368,14 @@ def _app_class() -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``vegas-tutor`` console script; returns the exit status."""
     options = parse_args(argv)
+    set_language(options.lang)  # the messages of this command, too
     try:
         arguments = voila_argv(options)
     except VegasTutorError as error:
-        print(f"vegas-tutor: error: {error}", file=sys.stderr)
+        print(_("vegas-tutor: error: {error}", error=error), file=sys.stderr)
         return 2
-    print(f"vegas-tutor: serving the lessons in {arguments[0]} with Voilà (Ctrl-C to stop)", file=sys.stderr)
+    print(_("vegas-tutor: serving the lessons in {folder} with Voilà (Ctrl-C to stop)", folder=arguments[0]),
+          file=sys.stderr)
     _app_class().launch_instance(argv=arguments)
     return 0
 

@@ -95,7 +95,7 @@ class Entry:
 def catalog(lang: str) -> Mapping[str, Entry]:
     """Every message of ``lang``'s catalogues, keyed by its English (the singular for a plural message).
 
-    A message defined twice with different words is an error: each belongs to one catalogue.
+    A message defined twice with different words is an error (``LookupError``): each belongs to one catalogue.
     """
     entries: dict[str, Entry] = {}
     for path in sorted((LOCALE_DIR / lang).glob("*.po")):
@@ -109,7 +109,7 @@ def catalog(lang: str) -> Mapping[str, Entry]:
             forms = tuple(text) if isinstance(text, (tuple, list)) else (text,)
             entry = Entry(tuple(str(form) for form in forms), message.fuzzy)
             if key in entries and entries[key] != entry:
-                raise ConfigError(f"{path.name}: {key!r} is translated twice, differently")
+                raise LookupError(f"{path.name}: {key!r} is translated twice, differently")
             entries[key] = entry
     return entries
 
@@ -168,7 +168,8 @@ def N_(msgid: str, /) -> str:
 
 def tr(text: str, /, **params: Any) -> str:
     """A text marked where it was defined (``N_``) in the language in force, ``{fields}`` from ``params``."""
-    return _(text, **params)
+    translated = _lookup(text, 0, text)
+    return _LocaleFormatter(_language).format(translated, **params) if params else translated
 
 
 def number(value: float, digits: int = 0) -> str:

@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"added {add_missing(messages, args.add)} messages to {args.add}")
         catalog.cache_clear()
     package = Path(__file__).resolve().parent
-    problems = source_problems(package, widgets_dir()) + [
+    problems = [p for p in source_problems(package, widgets_dir()) if p.startswith(args.under)] + [
         problem for lang in LANGUAGES[1:] for problem in translation_problems(source_messages(), lang)
         if problem.startswith(args.under) or problem.startswith("locale/")
     ]
