@@ -3,4 +3,4 @@ message without Spanish words as an error, not an English fallback (see ``vegas_
 
 import os
 
-os.environ["VEGAS_TUTOR_STRICT_WORDS"] = "1"
+os.environ.setdefault("VEGAS_TUTOR_STRICT_WORDS", "1")  # VEGAS_TUTOR_STRICT_WORDS=0 while translating
