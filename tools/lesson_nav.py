@@ -162,15 +162,15 @@ que compartir, lo que pregunta cada lección y preguntas para comentar.
             "02", "Los dados del mentiroso (Liar's Dice)",
             "Cada jugador tira sus dados tapados bajo un cubilete y apuesta cuántos dados de una cara hay en "
             "toda la mesa; el siguiente sube la apuesta o la desafía, y quien pierde el desafío pierde dados. "
-            "La edición de tablero añade un tablero de apuestas, estrellas comodín y la opción de mostrar dados "
+            "La edición de tablero añade una pista de apuestas, estrellas comodín y la opción de mostrar dados "
             "y volver a tirar el resto. Gana el último jugador que conserva dados.",
         ),
         Game(
             "03", "Lords of Vegas",
-            "Los jugadores roban cartas de solar, construyen casinos en los solares del Strip con sus dados "
-            "sobre las losetas y cobran dinero y puntos cada vez que un casino paga; amplían, remodelan, "
+            "Los jugadores roban cartas de lote, construyen casinos en los lotes del Strip con sus dados "
+            "sobre las fichas y cobran dinero y puntos cada vez que un casino paga; expanden, remodelan, "
             "reorganizan y apuestan. Gana quien llegue primero a 90 puntos, o quien más puntos tenga cuando "
-            "salga la carta de fin de partida.",
+            "salga la carta de Fin de Juego.",
         ),
     ),
     no_lessons="*Todavía no hay lecciones de {game}.*",
