@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.rules import CASINO_NAMES
 
 Counts = tuple[int, int, int, int, int, int]
@@ -20,7 +21,8 @@ def _check_counts(value: object, what: str) -> Counts | None:
         or len(value) != 6
         or any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in value)
     ):
-        raise InvalidActionError(f"{what} must be six counts >= 0 (dice per face 1..6), got {value!r}")
+        raise InvalidActionError(_("{what} must be six counts >= 0 (dice per face 1..6), got {value!r}",
+                                   what=what, value=value))
     return (value[0], value[1], value[2], value[3], value[4], value[5])
 
 
@@ -32,7 +34,7 @@ def _faces_counts(text: str) -> Counts:
     counts = [0] * 6
     for token in text.split():
         if token not in {"1", "2", "3", "4", "5", "6"}:
-            raise InvalidActionError(f"{token!r} is not a die face 1..6")
+            raise InvalidActionError(_("{token!r} is not a die face 1..6", token=token))
         counts[int(token) - 1] += 1
     return (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
 
@@ -75,7 +77,7 @@ class Place:
 
     def __post_init__(self) -> None:
         if not isinstance(self.face, int) or isinstance(self.face, bool) or not 1 <= self.face <= 6:
-            raise InvalidActionError(f"a face must be a whole number 1..6, got {self.face!r}")
+            raise InvalidActionError(_("a face must be a whole number 1..6, got {face!r}", face=self.face))
 
     def __str__(self) -> str:
         return f"place the {self.face}s on casino {self.face} ({CASINO_NAMES[self.face]})"
@@ -96,7 +98,7 @@ def parse_action(text: str) -> Action:
     Roll(own=(0, 0, 2, 0, 1, 0), white=(0, 0, 0, 0, 0, 1))
     """
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be text, got {type(text).__name__}")
+        raise InvalidActionError(_("an action must be text, got {kind}", kind=type(text).__name__))
     words = " ".join(text.strip().lower().split())
     if m := _PLACE.fullmatch(words):
         return Place(int(m.group(1)))
@@ -107,4 +109,23 @@ def parse_action(text: str) -> Action:
         own = None if not (own_text or "").strip() else _faces_counts(own_text.replace("-", ""))
         white = None if white_text is None else _faces_counts(white_text.replace("-", ""))
         return Roll(own, white)
-    raise InvalidActionError(f"cannot read {text!r} as a Las Vegas action (try 'roll' or 'place 3')")
+    raise InvalidActionError(_("cannot read {text!r} as a Las Vegas action (try 'roll' or 'place 3')", text=text))
+
+
+def describe_action(action: Action) -> str:
+    """An action in the language in force (its ``str`` is the English notation that parses back).
+
+    >>> describe_action(Place(3)), describe_action(Roll(own=(0, 0, 2, 0, 1, 0), white=(0, 0, 0, 0, 0, 1)))
+    ('place the 3s on casino 3 (The Mirage)', 'roll 3 3 5 + white 6')
+    """
+    if isinstance(action, Place):
+        return _("place the {face}s on casino {face} ({casino})", face=action.face, casino=CASINO_NAMES[action.face])
+    if action.is_bare:
+        return _("roll")
+    own = None if action.own is None else _faces_text(action.own) or "-"
+    white = None if action.white is None else _faces_text(action.white) or "-"
+    if own is None:
+        return _("roll white {white}", white=white)
+    if white is None or action.white is None or not any(action.white):
+        return _("roll {faces}", faces=own)
+    return _("roll {faces} + white {white}", faces=own, white=white)

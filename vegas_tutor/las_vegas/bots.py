@@ -24,6 +24,7 @@ from typing import Literal, get_args
 
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Action, Place, Roll
 from vegas_tutor.las_vegas.coach import best_option, evaluate
 from vegas_tutor.las_vegas.engine import State
@@ -45,11 +46,12 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
     The same state, level and seed always give the same action; the state is not changed.
     """
     if level not in LEVELS:
-        raise ConfigError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise ConfigError(_("unknown level {level!r}: choose one of {choices}", level=level,
+                            choices=", ".join(LEVELS)))
     if not isinstance(state, State):
-        raise ConfigError(f"choose_action needs a Las Vegas State, got {type(state).__name__}")
+        raise ConfigError(_("choose_action needs a Las Vegas State, got {kind}", kind=type(state).__name__))
     if state.is_over:
-        raise IllegalActionError("the game is over: there is nothing left to choose")
+        raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     if state.phase in ("spare", "roll"):
         return Roll()
     faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]

@@ -31,7 +31,9 @@ from typing import Literal
 import numpy as np
 from numpy.polynomial.hermite_e import hermegauss
 
+from vegas_tutor import i18n
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _, _n
 from vegas_tutor.las_vegas.actions import Action, Place, parse_action
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, ROUNDS, bills_by_owner, money
@@ -147,7 +149,7 @@ def review(state: State, action: Action | str) -> Review:
     if isinstance(action, str):
         action = parse_action(action)
     if not isinstance(action, Place):
-        raise InvalidActionError(f"the coach reviews placements (place N), got {action!r}")
+        raise InvalidActionError(_("the coach reviews placements (place N), got {action!r}", action=action))
     if action not in state.legal_actions():
         state.copy().apply(action)  # raises the engine's own IllegalActionError, naming the rolled faces
     options = evaluate(state)
@@ -157,8 +159,10 @@ def review(state: State, action: Action | str) -> Review:
     return Review(action, best.action, loss, best.margin - mine.margin, options, _explain(state, mine, best, loss))
 
 
-def describe_now(state: State, face: int) -> str:
+def describe_now(state: State, face: int, *, yours: bool = False) -> str:
     """What placing ``face`` changes if the round ended now: the bill you take, a tie, a rival's lost bill.
+
+    ``yours``: the words start "your 3s" instead of "the 3s". In the language in force.
 
     >>> from vegas_tutor.las_vegas import State
     >>> state = State.position(2, casino_bills=[[60_000]] * 2 + [[90_000, 20_000]] + [[50_000]] * 3,
@@ -178,45 +182,71 @@ def describe_now(state: State, face: int) -> str:
     if state.neutral:
         counts[state.players] += white
     after = bills_by_owner(counts, bills, state.players)
-    dice = [f"{own} {'die' if own == 1 else 'dice'}"] if own else []
+    dice = [_n("{n} die", "{n} dice", own)] if own else []
     if white:
-        dice.append(f"{white} white")
+        dice.append(_("{n} white", n=white))
     effects = []
-    tied = [state.owner_name(o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
+    tied = [_owner(state, o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
     if own and tied:
-        effects.append(f"tie you with {' and '.join(tied)} at {counts[seat]} dice"
-                       + (f" (you lose your {money(before[seat])})" if before[seat] else ""))
+        if before[seat]:
+            effects.append(_("tie you with {names} at {n} dice (you lose your {bill})", names=join(tied),
+                             n=counts[seat], bill=money(before[seat])))
+        else:
+            effects.append(_("tie you with {names} at {n} dice", names=join(tied), n=counts[seat]))
     elif after[seat] != before[seat]:
-        effects.append(f"take {money(after[seat])}" if not before[seat]
-                       else f"move you from {money(before[seat])} to {money(after[seat])}")
+        effects.append(_("take {bill}", bill=money(after[seat])) if not before[seat]
+                       else _("move you from {before} to {after}", before=money(before[seat]),
+                              after=money(after[seat])))
     for rival in range(state.players):
         if rival == seat or after[rival] == before[rival]:
             continue
         who = state.names[rival]
         if not after[rival]:
-            effects.append(f"cost {who} the {money(before[rival])}")
+            effects.append(_("cost {name} the {bill}", name=who, bill=money(before[rival])))
+        elif after[rival] < before[rival]:
+            effects.append(_("drop {name} to {bill}", name=who, bill=money(after[rival])))
         else:
-            effects.append(f"{'drop' if after[rival] < before[rival] else 'lift'} {who} to {money(after[rival])}")
-    return f"the {face}s ({' + '.join(dice)}) on {CASINO_NAMES[face]} {_join(effects or ['change no bill yet'])}"
+            effects.append(_("lift {name} to {bill}", name=who, bill=money(after[rival])))
+    fields = {"face": face, "dice": " + ".join(dice), "casino": CASINO_NAMES[face],
+              "effects": join(effects or [_("change no bill yet")])}
+    if yours:
+        return _("your {face}s ({dice}) on {casino} {effects}", **fields)
+    return _("the {face}s ({dice}) on {casino} {effects}", **fields)
+
+
+def _owner(state: State, owner: int) -> str:
+    """An owner's name, the neutral dice called "white" (in the language in force)."""
+    return _("white") if owner == state.players else state.names[owner]
+
+
+def join(parts: list[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` ("a, b y c" in Spanish)."""
+    return parts[0] if len(parts) == 1 else _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def _explain(state: State, mine: Option, best: Option, loss: float) -> str:
     seat = state.current_player
-    rival = "against " + (state.names[1 - seat] if state.players == 2 and seat is not None else "the average rival")
+    rival = (_("against {name}", name=state.names[1 - seat]) if state.players == 2 and seat is not None
+             else _("against the average rival"))
+    yours = describe_now(state, mine.action.face, yours=True)
     if mine.action == best.action:
-        alone = len(state.legal_actions()) == 1
-        return (f"{'The only choice' if alone else 'Good choice'}: {mine.now}, if the round ended now. Expected "
-                f"this round: {_signed(mine.margin)} {rival}; chance of winning {mine.win_chance:.0%}.")
+        fields = {"now": mine.now, "margin": _signed(mine.margin), "rival": rival,
+                  "chance": i18n.percent(mine.win_chance)}
+        if len(state.legal_actions()) == 1:
+            return _("The only choice: {now}, if the round ended now. Expected this round: {margin} {rival}; "
+                     "chance of winning {chance}.", **fields)
+        return _("Good choice: {now}, if the round ended now. Expected this round: {margin} {rival}; "
+                 "chance of winning {chance}.", **fields)
     gap = best.margin - mine.margin
     if loss < GOOD:
-        return (f"About as good as the coach's {best.action.face}s (less than {GOOD:.0%} apart in chance of "
-                f"winning): your {mine.now.removeprefix('the ')}, if the round ended now.")
-    head = f"Better: {best.now}; your {mine.now.removeprefix('the ')} (if the round ended now)."
+        return _("About as good as the coach's {face}s (less than {good} apart in chance of winning): {yours}, "
+                 "if the round ended now.", face=best.action.face, good=i18n.percent(GOOD), yours=yours)
+    fields = {"best": best.now, "yours": yours, "rival": rival, "loss": i18n.percent(loss)}
     if gap >= 0:
-        return (f"{head} Yours is worth {money(_thousands(gap))} less this round {rival}, {loss:.0%} less "
-                "chance of winning.")
-    return (f"{head} Yours earns {money(_thousands(-gap))} more this round {rival}, but {loss:.0%} less chance "
-            "of winning the game.")
+        return _("Better: {best}; {yours} (if the round ended now). Yours is worth {money} less this round "
+                 "{rival}, {loss} less chance of winning.", money=money(_thousands(gap)), **fields)
+    return _("Better: {best}; {yours} (if the round ended now). Yours earns {money} more this round {rival}, "
+             "but {loss} less chance of winning the game.", money=money(_thousands(-gap)), **fields)
 
 
 def _faces(state: State) -> int:
@@ -233,10 +263,7 @@ def _thousands(x: float) -> int:
 
 def _signed(x: float) -> str:
     if _thousands(x) == 0:
-        return "about even"
+        return _("about even")
     amount = money(_thousands(abs(x)))
     return f"-{amount}" if x < 0 else f"+{amount}"
 
-
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

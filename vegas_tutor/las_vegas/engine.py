@@ -23,7 +23,8 @@ from vegas_tutor.core.dice import Rng, make_rng, rng_state, roll_counts, roll_ou
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.events import Event
 from vegas_tutor.core.state import GameStateBase
-from vegas_tutor.las_vegas.actions import Action, Counts, Place, Roll, parse_action
+from vegas_tutor.i18n import _
+from vegas_tutor.las_vegas.actions import Action, Counts, Place, Roll, describe_action, parse_action
 from vegas_tutor.las_vegas.rules import (
     BILLS,
     CASINOS,
@@ -98,11 +99,11 @@ class Config:
     neutral: bool = False
 
     def __post_init__(self) -> None:
-        whole_number(self.players, "Las Vegas: the number of players", 2, 5)
+        whole_number(self.players, _("Las Vegas: the number of players"), 2, 5)
         if not isinstance(self.neutral, bool):
-            raise ConfigError(f"neutral must be True or False, got {self.neutral!r}")
+            raise ConfigError(_("neutral must be True or False, got {value!r}", value=self.neutral))
         if self.neutral and self.players == 5:
-            raise ConfigError("the neutral-dice variant is for 2 to 4 players")
+            raise ConfigError(_("the neutral-dice variant is for 2 to 4 players"))
 
     @property
     def owners(self) -> int:
@@ -225,7 +226,7 @@ class State(GameStateBase[_Data, Action]):
 
     @property
     def log(self) -> tuple[str, ...]:
-        """What happened so far, in plain English (:mod:`vegas_tutor.las_vegas.words`)."""
+        """What happened so far, in the language in force (:mod:`vegas_tutor.las_vegas.words`)."""
         from vegas_tutor.las_vegas.words import say
 
         return tuple(say(e, self._names) for e in self._d.events)
@@ -263,28 +264,27 @@ class State(GameStateBase[_Data, Action]):
         ]
 
     def describe(self) -> str:
-        """One line on where the game stands."""
+        """One line on where the game stands, in the language in force."""
         d = self._d
         if d.phase == "over":
-            return f"the game is over after {ROUNDS} rounds"
+            return _("the game is over after {rounds} rounds", rounds=ROUNDS)
         who = self._names[d.turn]
-        doing = {
-            "spare": "to roll the 2 spare white dice",
-            "roll": "to roll",
-            "place": "to choose a face of the roll",
-        }[d.phase]
-        return f"round {d.round}, {who} {doing}"
+        if d.phase == "spare":
+            return _("round {round}, {name} to roll the 2 spare white dice", round=d.round, name=who)
+        if d.phase == "roll":
+            return _("round {round}, {name} to roll", round=d.round, name=who)
+        return _("round {round}, {name} to choose a face of the roll", round=d.round, name=who)
 
     def _coerce(self, action: object) -> Action:
         if isinstance(action, str):
             return parse_action(action)
         if not isinstance(action, Roll | Place):
-            raise InvalidActionError(f"not a Las Vegas action: {action!r}")
+            raise InvalidActionError(_("not a Las Vegas action: {action!r}", action=action))
         return action
 
     def _play(self, d: _Data, action: Action) -> Action:
         if d.phase == "over":
-            raise IllegalActionError(f"{action} is not legal: the game is over")
+            raise IllegalActionError(_("{action} is not legal: the game is over", action=describe_action(action)))
         played = self._checked(d, action)
         _execute(d, played, self._config, self._rng)
         return played
@@ -295,25 +295,26 @@ class State(GameStateBase[_Data, Action]):
     def _checked(self, d: _Data, action: Action) -> Action:
         """``action`` as it will be played (a bare roll resolved); :class:`IllegalActionError` if illegal."""
         players = self.players
+        words = describe_action(action)
         if isinstance(action, Place):
             if d.phase != "place" or d.roll is None:
-                raise IllegalActionError(f"{action} is not legal now ({self.describe()})")
+                raise IllegalActionError(_("{action} is not legal now ({state})", action=words,
+                                           state=self.describe()))
             own, white = d.roll
             if own[action.face - 1] + white[action.face - 1] == 0:
                 rolled = sorted({face for face in CASINOS if own[face - 1] + white[face - 1]})
-                raise IllegalActionError(
-                    f"{action}: no die of the roll shows {action.face} "
-                    f"(rolled faces: {', '.join(map(str, rolled))})")
+                raise IllegalActionError(_("{action}: no die of the roll shows {face} (rolled faces: {faces})",
+                                           action=words, face=action.face, faces=", ".join(map(str, rolled))))
             return action
         if d.phase == "spare":
             if action.own is not None and any(action.own):
-                raise IllegalActionError(f"{action}: only the 2 spare white dice are rolled now")
+                raise IllegalActionError(_("{action}: only the 2 spare white dice are rolled now", action=words))
             white = _counts(action.white if action.white is not None else roll_counts(self._rng, 2))
             if sum(white) != spare_neutral_dice(players):
-                raise IllegalActionError(f"{action}: the spare roll must show exactly 2 white dice")
+                raise IllegalActionError(_("{action}: the spare roll must show exactly 2 white dice", action=words))
             return Roll(white=white)
         if d.phase != "roll":
-            raise IllegalActionError(f"{action} is not legal now ({self.describe()})")
+            raise IllegalActionError(_("{action} is not legal now ({state})", action=words, state=self.describe()))
         own_n, white_n = d.hand[d.turn], d.white_hand[d.turn]
         if action.is_bare:
             own = _counts(roll_counts(self._rng, own_n))
@@ -322,9 +323,10 @@ class State(GameStateBase[_Data, Action]):
             own = _counts(action.own or _ZERO)
             white = _counts(action.white or _ZERO)
             if sum(own) != own_n or sum(white) != white_n:
-                raise IllegalActionError(
-                    f"{action}: {self._names[d.turn]} holds {own_n} dice of their colour and {white_n} white, "
-                    f"but the roll shows {sum(own)} and {sum(white)}")
+                raise IllegalActionError(_(
+                    "{action}: {name} holds {own} dice of their colour and {white} white, but the roll shows "
+                    "{own_shown} and {white_shown}", action=words, name=self._names[d.turn], own=own_n,
+                    white=white_n, own_shown=sum(own), white_shown=sum(white)))
         return Roll(own=own, white=white if white_n else None)
 
     # ------------------------------------------------------------------ saving
@@ -334,19 +336,19 @@ class State(GameStateBase[_Data, Action]):
     @classmethod
     def _from_record(cls, config: Any, origin: Any) -> Self:
         if not isinstance(config, dict) or set(config) != {"players", "neutral", "names"}:
-            raise RecordError("saved game: config must hold players, neutral and names")
+            raise RecordError(_("saved game: config must hold players, neutral and names"))
         settings = Config(config["players"], config["neutral"])
         names = config["names"]
         if not isinstance(names, list) or len(names) != settings.players or \
                 not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names):
-            raise RecordError("saved game: names must be one short name per player")
+            raise RecordError(_("saved game: names must be one short name per player"))
         if not isinstance(origin, dict) or set(origin) != {"kind", "data"} or origin["kind"] not in ("new", "position"):
-            raise RecordError("saved game: origin must be a new game or a position, with its data")
+            raise RecordError(_("saved game: origin must be a new game or a position, with its data"))
         data = _data_from_json(origin["data"], settings)
         if origin["kind"] == "new":
             fresh = data.round == 1 and not any(data.won) and data.phase in ("roll", "spare")
             if not fresh:
-                raise RecordError("saved game: a new game's origin must be the start of round 1")
+                raise RecordError(_("saved game: a new game's origin must be the start of round 1"))
             data.events = [_dealt_event(data)]
         state = cls(settings.players, neutral=settings.neutral, data=data, rng=make_rng(), names=names,
                     origin=origin)
@@ -380,7 +382,8 @@ class State(GameStateBase[_Data, Action]):
         grid = [[0] * config.owners for _ in CASINOS]
         for casino, counts in (placed or {}).items():
             if len(counts) != config.owners:
-                raise ConfigError(f"casino {casino}: give dice for {config.owners} owners, got {list(counts)}")
+                raise ConfigError(_("casino {casino}: give dice for {owners} owners, got {counts}", casino=casino,
+                                    owners=config.owners, counts=list(counts)))
             grid[_casino_index(casino)] = [int(c) for c in counts]
         on_board = [sum(grid[c][s] for c in range(6)) for s in range(players)]
         if hand is None:
@@ -394,7 +397,7 @@ class State(GameStateBase[_Data, Action]):
             left.subtract(b for c in bills for b in c)
             left.subtract(b for w in won_lists for b in w)
             if any(n < 0 for n in left.values()):
-                raise ConfigError("the position uses bills the game does not have")
+                raise ConfigError(_("the position uses bills the game does not have"))
             rest = [b for b, n in sorted(left.items()) for _ in range(n)]
             pile = [int(b) for b in make_rng(seed).permutation(rest)] if rest else []
         turn = start if turn is None else turn
@@ -402,7 +405,7 @@ class State(GameStateBase[_Data, Action]):
                      list(white_hand), None, won_lists)
         _check_data(data, config)
         if hand[turn] + white_hand[turn] == 0:
-            raise ConfigError(f"seat {turn} is to roll but has no dice")
+            raise ConfigError(_("seat {seat} is to roll but has no dice", seat=turn))
         return cls(players, neutral=neutral, data=data, rng=make_rng(seed), names=names)
 
     def with_dice(self, casino: int, owner: int, count: int) -> Self:
@@ -411,11 +414,12 @@ class State(GameStateBase[_Data, Action]):
         The copy starts a fresh history; the real game is untouched.
         """
         if self.is_over:
-            raise IllegalActionError("the game is over: there is nothing left to explore")
+            raise IllegalActionError(_("the game is over: there is nothing left to explore"))
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise InvalidActionError(f"a dice count must be a whole number >= 0, got {count!r}")
+            raise InvalidActionError(_("a dice count must be a whole number >= 0, got {count!r}", count=count))
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < self.owners:
-            raise InvalidActionError(f"no owner {owner!r} in this game (0..{self.owners - 1})")
+            raise InvalidActionError(_("no owner {owner!r} in this game (0..{last})", owner=owner,
+                                       last=self.owners - 1))
         players = self.players
         d = self._d.copy()
         d.events = []
@@ -423,15 +427,14 @@ class State(GameStateBase[_Data, Action]):
         delta = count - d.placed[c][owner]
         if owner < players:
             if delta > d.hand[owner]:
-                raise IllegalActionError(
-                    f"{self._names[owner]} has only {d.hand[owner]} dice in hand to add to casino {casino}"
-                )
+                raise IllegalActionError(_("{name} has only {n} dice in hand to add to casino {casino}",
+                                           name=self._names[owner], n=d.hand[owner], casino=casino))
             d.hand[owner] -= delta
         elif delta <= 0:
             d.white_hand[d.turn] -= delta
         else:
             if delta > sum(d.white_hand):
-                raise IllegalActionError(f"only {sum(d.white_hand)} white dice are still in players' hands")
+                raise IllegalActionError(_("only {n} white dice are still in players' hands", n=sum(d.white_hand)))
             for s in [*range(d.turn, players), *range(d.turn)]:
                 moved = min(delta, d.white_hand[s])
                 d.white_hand[s] -= moved
@@ -443,7 +446,7 @@ class State(GameStateBase[_Data, Action]):
         if d.phase == "roll" and not _has_dice(d, d.turn):
             others = [s for s in range(players) if _has_dice(d, s)]
             if not others:
-                raise IllegalActionError("that would leave no dice to roll: the round would be over")
+                raise IllegalActionError(_("that would leave no dice to roll: the round would be over"))
             d.turn = others[0]
         _check_data(d, self._config)
         return type(self)(players, neutral=self.neutral, data=d, rng=make_rng(), names=self._names)
@@ -470,7 +473,7 @@ def new_game(
     """A new game: the 54 bills shuffled by ``seed`` and dealt to the casinos; seat 0 starts and must roll."""
     config = Config(players, neutral)
     if names is not None and len(names) != players:
-        raise ConfigError(f"give one name per player ({players}), got {len(names)}")
+        raise ConfigError(_("give one name per player ({players}), got {count}", players=players, count=len(names)))
     rng = make_rng(seed)
     pile = [int(b) for b in rng.permutation(BILLS)]
     data = _Data(1, 0, 0, "roll", pile, [[] for _ in CASINOS], [[0] * config.owners for _ in CASINOS],
@@ -611,7 +614,7 @@ def _counts(c: Sequence[int]) -> Counts:
 
 def _casino_index(casino: int) -> int:
     if not isinstance(casino, int) or isinstance(casino, bool) or not 1 <= casino <= 6:
-        raise InvalidActionError(f"casinos are numbered 1..6, got {casino!r}")
+        raise InvalidActionError(_("casinos are numbered 1..6, got {casino!r}", casino=casino))
     return casino - 1
 
 
@@ -620,47 +623,47 @@ def _check_data(d: _Data, config: Config) -> None:
     players, neutral, owners = config.players, config.neutral, config.owners
     problems = []
     if not 1 <= d.round <= ROUNDS or not 0 <= d.start < players or not 0 <= d.turn < players:
-        problems.append("round, start player or player to act out of range")
+        problems.append(_("round, start player or player to act out of range"))
     if len(d.placed) != 6 or any(len(c) != owners or min(c) < 0 for c in d.placed):
-        problems.append(f"dice on casinos must be 6 rows of {owners} counts >= 0")
+        problems.append(_("dice on casinos must be 6 rows of {owners} counts >= 0", owners=owners))
     if len(d.hand) != players or len(d.white_hand) != players or min(d.hand + d.white_hand) < 0:
-        problems.append("dice in hand must be one count >= 0 per player")
+        problems.append(_("dice in hand must be one count >= 0 per player"))
     elif not problems and any(d.hand[s] + sum(c[s] for c in d.placed) != DICE_PER_PLAYER for s in range(players)):
-        problems.append(f"each player must have {DICE_PER_PLAYER} dice between hand and casinos")
+        problems.append(_("each player must have {dice} dice between hand and casinos", dice=DICE_PER_PLAYER))
     white_total = (neutral_dice_per_player(players) * players + spare_neutral_dice(players)) if neutral else 0
     if not problems and sum(d.white_hand) + sum(c[players] for c in d.placed if len(c) > players) > white_total:
-        problems.append(f"more than {white_total} white dice")
+        problems.append(_("more than {n} white dice", n=white_total))
     if len(d.casino_bills) != 6 or len(d.won) != players:
-        problems.append("need bills for 6 casinos and a list of won bills per player")
+        problems.append(_("need bills for 6 casinos and a list of won bills per player"))
     elif Counter(d.pile) + Counter(b for c in d.casino_bills for b in c) + Counter(
         b for w in d.won for b in w
     ) != Counter(BILLS):
-        problems.append("the bills on the pile, the casinos and won by players must be exactly the game's 54")
+        problems.append(_("the bills on the pile, the casinos and won by players must be exactly the game's 54"))
     if d.phase not in ("spare", "roll", "place", "over"):
-        problems.append(f"unknown phase {d.phase!r}")
+        problems.append(_("unknown phase {phase!r}", phase=d.phase))
     elif not problems:
         problems.extend(_phase_problems(d, config))
     if problems:
-        raise ConfigError("impossible Las Vegas position: " + "; ".join(problems))
+        raise ConfigError(_("impossible Las Vegas position: {problems}", problems="; ".join(problems)))
 
 
 def _phase_problems(d: _Data, config: Config) -> list[str]:
     """What is inconsistent between the phase, the roll waiting to be placed and the dice in hand."""
     if d.phase == "place":
         if d.roll is None:
-            return ["a face is to be chosen, but no roll is waiting"]
+            return [_("a face is to be chosen, but no roll is waiting")]
         own, white = d.roll
         if sum(own) != d.hand[d.turn] or sum(white) != d.white_hand[d.turn] or sum(own) + sum(white) == 0:
-            return ["the roll waiting to be placed is not the dice the player to act holds"]
+            return [_("the roll waiting to be placed is not the dice the player to act holds")]
         return []
     if d.roll is not None:
-        return [f"a roll is waiting although the phase is {d.phase!r}"]
+        return [_("a roll is waiting although the phase is {phase!r}", phase=d.phase)]
     if d.phase == "spare" and not (config.neutral and spare_neutral_dice(config.players)):
-        return ["only a 3-player neutral game rolls spare white dice"]
+        return [_("only a 3-player neutral game rolls spare white dice")]
     if d.phase in ("spare", "roll") and not _has_dice(d, d.turn):
-        return ["the player to roll has no dice"]
+        return [_("the player to roll has no dice")]
     if d.phase == "over" and (d.round != ROUNDS or any(_has_dice(d, s) for s in range(config.players))):
-        return ["the game can only be over after the last round"]
+        return [_("the game can only be over after the last round")]
     return []
 
 
@@ -679,38 +682,38 @@ _DATA_KEYS = {"round", "start", "turn", "phase", "pile", "casino_bills", "placed
 
 def _data_from_json(raw: Any, config: Config) -> _Data:
     if not isinstance(raw, dict) or set(raw) != _DATA_KEYS:
-        raise RecordError("saved game: the starting position must hold " + ", ".join(sorted(_DATA_KEYS)))
+        raise RecordError(_("saved game: the starting position must hold {keys}", keys=", ".join(sorted(_DATA_KEYS))))
 
     def ints(x: Any, size: int | None = None) -> list[int]:
         if not isinstance(x, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in x):
-            raise RecordError(f"saved game: expected a list of whole numbers, got {str(x)[:60]}")
+            raise RecordError(_("saved game: expected a list of whole numbers, got {value}", value=str(x)[:60]))
         if size is not None and len(x) != size:
-            raise RecordError(f"saved game: expected {size} numbers, got {len(x)}")
+            raise RecordError(_("saved game: expected {size} numbers, got {count}", size=size, count=len(x)))
         return list(x)
 
     def rows(x: Any) -> list[list[int]]:
         if not isinstance(x, list):
-            raise RecordError("saved game: expected a list of lists of whole numbers")
+            raise RecordError(_("saved game: expected a list of lists of whole numbers"))
         return [ints(r) for r in x]
 
     for name in ("round", "start", "turn"):
         if not isinstance(raw[name], int) or isinstance(raw[name], bool):
-            raise RecordError(f"saved game: {name} must be a whole number")
+            raise RecordError(_("saved game: {name} must be a whole number", name=name))
     phase = raw["phase"]
     if phase not in ("spare", "roll", "place", "over"):
-        raise RecordError(f"saved game: unknown phase {str(phase)[:20]!r}")
+        raise RecordError(_("saved game: unknown phase {phase!r}", phase=str(phase)[:20]))
     roll = raw["roll"]
     if roll is not None and (not isinstance(roll, list) or len(roll) != 2):
-        raise RecordError("saved game: the roll must be two lists of six counts, or null")
+        raise RecordError(_("saved game: the roll must be two lists of six counts, or null"))
     d = _Data(
         raw["round"], raw["start"], raw["turn"], phase, ints(raw["pile"]), rows(raw["casino_bills"]),
         rows(raw["placed"]), ints(raw["hand"]), ints(raw["white_hand"]),
         None if roll is None else (_counts(ints(roll[0], 6)), _counts(ints(roll[1], 6))), rows(raw["won"]),
     )
     if d.roll is not None and min(*d.roll[0], *d.roll[1]) < 0:
-        raise RecordError("saved game: a roll cannot show a negative count")
+        raise RecordError(_("saved game: a roll cannot show a negative count"))
     try:
         _check_data(d, config)
     except ConfigError as exc:
-        raise RecordError(f"saved game: {exc}") from None
+        raise RecordError(_("saved game: {problem}", problem=str(exc))) from None
     return d

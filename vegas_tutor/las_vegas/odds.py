@@ -19,6 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from vegas_tutor.core.errors import IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place, Roll
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import Policy, bill_now, check_policy, face_weights
@@ -94,7 +95,7 @@ def exact_round_bills(state: State, policy: Policy) -> tuple[tuple[Fraction, ...
     """
     check_policy(policy)
     if state.is_over:
-        raise IllegalActionError("the game is over: there is no round left to play")
+        raise IllegalActionError(_("the game is over: there is no round left to play"))
     work = state.copy()
     round_now = work.round
     owners = range(state.owners)
@@ -186,7 +187,7 @@ def placement_odds(
     chosen = check_policy(policy)
     roll, seat = state.current_roll, state.current_player
     if state.phase != "place" or roll is None or seat is None:
-        raise IllegalActionError(f"the odds of a placement need a roll to place ({state.describe()})")
+        raise IllegalActionError(_("the odds of a placement need a roll to place ({state})", state=state.describe()))
     bills = {c: state.bills_on(c) for c in CASINOS}
     faces = []
     for action in state.legal_actions():
@@ -208,7 +209,7 @@ def bill_outlook(
     """
     chosen = check_policy(policy)
     if state.is_over:
-        raise IllegalActionError("the game is over: no casino will pay again")
+        raise IllegalActionError(_("the game is over: no casino will pay again"))
     now = bills_now(state)
     by_end_exact = exact_round_bills(state, chosen) if exact and dice_left(state) <= EXACT_DICE else None
     if state.phase == "roll":

@@ -17,6 +17,7 @@ from typing import Literal, get_args
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import bills_by_owner
@@ -27,7 +28,8 @@ POLICIES: tuple[str, ...] = get_args(Policy)
 
 def check_policy(policy: object) -> Policy:
     if policy not in POLICIES:
-        raise ConfigError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+        raise ConfigError(_("unknown policy {policy!r}: choose one of {choices}", policy=policy,
+                            choices=", ".join(POLICIES)))
     return policy  # type: ignore[return-value]
 
 
@@ -45,7 +47,7 @@ def placement_gain(state: State, face: int) -> int:
     roll = state.current_roll
     seat = state.current_player
     if roll is None or seat is None:
-        raise IllegalActionError(f"there is no roll to place ({state.describe()})")
+        raise IllegalActionError(_("there is no roll to place ({state})", state=state.describe()))
     own, white = roll
     after = list(state.placed_on(face))
     after[seat] += own[face - 1]
@@ -58,7 +60,7 @@ def face_weights(state: State, policy: Policy) -> dict[int, Fraction]:
     """The probability that ``policy`` places each legal face (exact; used by exact enumeration)."""
     faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
     if not faces:
-        raise IllegalActionError(f"there is no face to choose ({state.describe()})")
+        raise IllegalActionError(_("there is no face to choose ({state})", state=state.describe()))
     if check_policy(policy) == "greedy":
         gains = {f: placement_gain(state, f) for f in faces}
         best = max(gains.values())

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from vegas_tutor import i18n
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 
 BILLS: tuple[int, ...] = (
     (60_000,) * 5 + (70_000,) * 5 + (80_000,) * 5 + (90_000,) * 5
@@ -45,8 +47,8 @@ def spare_neutral_dice(players: int) -> int:
 
 
 def money(amount: int) -> str:
-    """``80000`` -> ``"$80k"``."""
-    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
+    """``80000`` -> ``"$80k"`` (``"80.000 $"`` in Spanish: :func:`vegas_tutor.i18n.money_k`)."""
+    return i18n.money_k(amount)
 
 
 def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[str, int], list[int]]:
@@ -63,10 +65,11 @@ def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[s
     """
     for owner, count in dice.items():
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise InvalidActionError(f"dice of {owner!r} must be a count >= 0, got {count!r}")
+            raise InvalidActionError(_("dice of {owner!r} must be a count >= 0, got {count!r}", owner=owner,
+                                       count=count))
     for bill in bills:
         if not isinstance(bill, int) or isinstance(bill, bool) or bill <= 0:
-            raise InvalidActionError(f"a bill must be a positive whole number of dollars, got {bill!r}")
+            raise InvalidActionError(_("a bill must be a positive whole number of dollars, got {bill!r}", bill=bill))
     tally = Counter(c for c in dice.values() if c > 0)
     standing = sorted(
         ((count, owner) for owner, count in dice.items() if count > 0 and tally[count] == 1),
@@ -97,7 +100,7 @@ def bills_by_owner(dice: Sequence[int], bills: Sequence[int], players: int) -> t
     settle_casino(named, bills)  # the checks on counts and bills
     ordered = sorted(bills, reverse=True)
     out = [0] * len(dice)
-    for (_, owner), bill in zip(standing, ordered, strict=False):
+    for (_count, owner), bill in zip(standing, ordered, strict=False):
         out[owner] = bill
     return tuple(out)
 

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import POLICIES, check_policy
 from vegas_tutor.las_vegas.rules import (
@@ -297,12 +298,13 @@ def simulate_results(
     seats = [policy] * players if isinstance(policy, str) else list(policy)
     chosen = [check_policy(p) for p in seats]
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ConfigError(f"n must be a whole number >= 0, got {n!r}")
+        raise ConfigError(_("n must be a whole number >= 0, got {n!r}", n=n))
     if not isinstance(players, int) or not 2 <= players <= 5 or (neutral and players == 5):
-        raise ConfigError(f"Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}")
+        raise ConfigError(_("Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}", players=players))
     assert neutral_dice_per_player(3) == 2 and spare_neutral_dice(3) == 2  # the constants compiled above
     if len(chosen) != players:
-        raise ConfigError(f"one policy per seat: {players} players, {len(chosen)} policies given")
+        raise ConfigError(_("one policy per seat: {players} players, {count} policies given", players=players,
+                            count=len(chosen)))
     all_bills = np.array(BILLS, dtype=np.int64)
     indices = np.array([POLICIES.index(p) for p in chosen], dtype=np.int64)
     return _games(n, players, bool(neutral), indices, int(seed), all_bills)
@@ -315,7 +317,7 @@ def rollouts(state: State, n: int, *, policy: str = "random", seed: int = 0) -> 
     """
     chosen = check_policy(policy)
     if state.phase != "roll":
-        raise IllegalActionError(f"rollouts start when a player must roll ({state.describe()})")
+        raise IllegalActionError(_("rollouts start when a player must roll ({state})", state=state.describe()))
     placed = np.array([state.placed_on(c) for c in range(1, 7)], dtype=np.int64)
     hand = np.array([state.in_hand(s) for s in range(state.players)], dtype=np.int64)
     white = np.array([state.white_in_hand(s) for s in range(state.players)], dtype=np.int64)
@@ -460,9 +462,9 @@ def face_rollouts(state: State, n: int, *, policy: str = "greedy", seed: int = 0
     chosen = check_policy(policy)
     roll, turn = state.current_roll, state.current_player
     if state.phase != "place" or roll is None or turn is None:
-        raise IllegalActionError(f"face rollouts need a roll to place ({state.describe()})")
+        raise IllegalActionError(_("face rollouts need a roll to place ({state})", state=state.describe()))
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ConfigError(f"n must be a whole number >= 1, got {n!r}")
+        raise ConfigError(_("n must be a whole number >= 1, got {n!r}", n=n))
     placed, hand, white, bills, white_owner = arrays(state)
     own, white_roll = (np.array(r, dtype=np.int64) for r in roll)
     faces = tuple(f for f in range(1, 7) if own[f - 1] + white_roll[f - 1] > 0)

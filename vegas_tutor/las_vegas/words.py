@@ -1,6 +1,8 @@
-"""The English words for Las Vegas events: one sentence per event, for the log, the boards and lessons.
+"""The words for Las Vegas events: one sentence per event, for the log, the boards and lessons.
 
-``you`` names the learner's seat: their lines read in the second person ("You roll 3 3 5").
+This module is the English renderer; :mod:`.words_es` is the Spanish one. :func:`say` and :func:`say_all`
+speak the language in force (:func:`vegas_tutor.i18n.language`). ``you`` names the learner's seat: their
+lines read in the second person ("You roll 3 3 5" / "Tiras 3 3 5").
 
 >>> from vegas_tutor.core.events import Event
 >>> names = ("Anna", "Benno", "Carla")
@@ -16,8 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from vegas_tutor import i18n
 from vegas_tutor.core.events import Event
-from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, money
+from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
+
+
+def money(amount: int) -> str:
+    """``80000`` -> ``"$80k"`` (the English notation, whatever the language in force)."""
+    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
 
 
 def _faces(counts: Sequence[int]) -> str:
@@ -105,12 +113,29 @@ KINDS = frozenset(_SAY)
 """Every kind of event the Las Vegas engine records."""
 
 
-def say(event: Event, names: Sequence[str], *, you: int | None = None) -> str:
+def say_en(event: Event, names: Sequence[str], *, you: int | None = None) -> str:
     """One event as an English sentence; ``you`` is the learner's seat (second person), if any."""
     return _SAY[event.kind](event, _Speaker(names, you))
 
 
-def say_all(events: Sequence[Event], names: Sequence[str], *, you: int | None = None) -> list[str]:
-    return [say(e, names, you=you) for e in events]
+def say(event: Event, names: Sequence[str], *, you: int | None = None, lang: str | None = None) -> str:
+    """One event as a sentence in ``lang`` (the language in force by default).
+
+    >>> from vegas_tutor.i18n import using
+    >>> with using("es"):
+    ...     say(Event("roll", seat=0, own=[0, 0, 2, 0, 1, 0], white=None), ("Anna", "Benno"), you=0)
+    'Tiras 3 3 5'
+    """
+    if (lang or i18n.language()) == "es":
+        from vegas_tutor.las_vegas.words_es import say_es
+
+        return say_es(event, names, you=you)
+    return say_en(event, names, you=you)
+
+
+def say_all(events: Sequence[Event], names: Sequence[str], *, you: int | None = None,
+            lang: str | None = None) -> list[str]:
+    """Every event as a sentence in ``lang`` (the language in force by default)."""
+    return [say(e, names, you=you, lang=lang) for e in events]
 
 
