@@ -16,17 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import N_, _, tr
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS
 
 
 def _lot(value: object, what: str) -> None:
     if not isinstance(value, str) or value not in LOTS:
-        raise InvalidActionError(f"{what} must be a lot id A1..F9 of the board, got {value!r}")
+        raise InvalidActionError(_("{what} must be a lot id A1..F9 of the board, got {value}", what=tr(what),
+                                   value=repr(value)))
 
 
 def _colour(value: object) -> None:
     if not isinstance(value, str) or value not in COLOURS:
-        raise InvalidActionError(f"a casino colour must be one of {', '.join(COLOURS)}, got {value!r}")
+        raise InvalidActionError(_("a casino colour must be one of {choices}, got {value}", choices=", ".join(COLOURS),
+                                   value=repr(value)))
 
 
 def _whole(value: object) -> bool:
@@ -41,7 +44,7 @@ class DrawCard:
 
     def __post_init__(self) -> None:
         if self.card is not None and self.card != GAME_END:
-            _lot(self.card, "a card")
+            _lot(self.card, N_("a card"))
 
     def __str__(self) -> str:
         return "draw" if self.card is None else f"draw {self.card}"
@@ -64,7 +67,8 @@ class RollDice:
             or not self.values
             or any(not _whole(v) or not 1 <= v <= 6 for v in self.values)
         ):
-            raise InvalidActionError(f"rolled values must be a non-empty tuple of faces 1..6: {self.values!r}")
+            raise InvalidActionError(_("rolled values must be a non-empty tuple of faces 1..6: {value}",
+                                       value=repr(self.values)))
 
     def __str__(self) -> str:
         return "roll" if self.values is None else "roll " + " ".join(map(str, self.values))
@@ -83,10 +87,10 @@ class Build:
     move_from: str | None = None
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "the lot to build on")
+        _lot(self.lot, N_("the lot to build on"))
         _colour(self.colour)
         if self.move_from is not None:
-            _lot(self.move_from, "the lot to move a die from")
+            _lot(self.move_from, N_("the lot to move a die from"))
 
     def __str__(self) -> str:
         return f"build {self.colour} on {self.lot}{_move_text(self.move_from)}"
@@ -101,10 +105,10 @@ class Sprawl:
     move_from: str | None = None
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "the lot to sprawl into")
+        _lot(self.lot, N_("the lot to sprawl into"))
         _colour(self.colour)
         if self.move_from is not None:
-            _lot(self.move_from, "the lot to move a die from")
+            _lot(self.move_from, N_("the lot to move a die from"))
 
     def __str__(self) -> str:
         return f"sprawl {self.colour} into {self.lot}{_move_text(self.move_from)}"
@@ -118,7 +122,7 @@ class Remodel:
     colour: str
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "a lot of the casino to remodel")
+        _lot(self.lot, N_("a lot of the casino to remodel"))
         _colour(self.colour)
 
     def __str__(self) -> str:
@@ -132,7 +136,7 @@ class Reorganize:
     lot: str
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "a lot of the casino to reorganize")
+        _lot(self.lot, N_("a lot of the casino to reorganize"))
 
     def __str__(self) -> str:
         return f"reorganize {self.lot}"
@@ -146,9 +150,10 @@ class Gamble:
     bet: int
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "a lot of the casino to gamble at")
+        _lot(self.lot, N_("a lot of the casino to gamble at"))
         if not _whole(self.bet) or self.bet < 1:
-            raise InvalidActionError(f"a bet must be a whole number of dollars >= 1, got {self.bet!r}")
+            raise InvalidActionError(_("a bet must be a whole number of dollars >= 1, got {value}",
+                                       value=repr(self.bet)))
 
     def __str__(self) -> str:
         return f"gamble ${self.bet} at {self.lot}"
@@ -162,7 +167,7 @@ class LayOff:
 
     def __post_init__(self) -> None:
         if not isinstance(self.half, bool):
-            raise InvalidActionError(f"LayOff.half must be True or False, got {self.half!r}")
+            raise InvalidActionError(_("LayOff.half must be True or False, got {value}", value=repr(self.half)))
 
     def __str__(self) -> str:
         return "lay off half" if self.half else "take the whole bet"
@@ -175,7 +180,7 @@ class PlaceDie:
     lot: str
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "the tile to place the die on")
+        _lot(self.lot, N_("the tile to place the die on"))
 
     def __str__(self) -> str:
         return f"place on {self.lot}"
@@ -188,7 +193,7 @@ class MoveDie:
     lot: str
 
     def __post_init__(self) -> None:
-        _lot(self.lot, "the lot to move a die from")
+        _lot(self.lot, N_("the lot to move a die from"))
 
     def __str__(self) -> str:
         return f"move die from {self.lot}"
@@ -234,7 +239,7 @@ _KEEP_CASE = re.compile(r"[A-F]|END")
 def parse_action(text: str) -> Action:
     """Read an action back from its ``str`` form (surrounding spaces and case of words are forgiven)."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be given as text, got {type(text).__name__}")
+        raise InvalidActionError(_("an action must be given as text, got {value}", value=type(text).__name__))
     cleaned = " ".join(text.split())
     words = re.sub(r"[A-Za-z]+", lambda w: w[0] if _KEEP_CASE.fullmatch(w[0]) else w[0].lower(), cleaned)
     for pattern, make in _PATTERNS:
@@ -242,4 +247,4 @@ def parse_action(text: str) -> Action:
         if match:
             action: Action = make(match)
             return action
-    raise InvalidActionError(f"cannot read {text!r} as a Lords of Vegas action")
+    raise InvalidActionError(_("cannot read {text} as a Lords of Vegas action", text=repr(text)))

@@ -31,13 +31,14 @@ import numpy as np
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _, number
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.board import LOTS, ORDER
 from vegas_tutor.lords_of_vegas.engine import State
-from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, carry_out, trade_problem
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, carry_out, describe_trade, trade_problem
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 HARD_CANDIDATES = 8
@@ -60,7 +61,7 @@ def _seed(seed: int | None) -> int:
     if seed is None:
         return int(make_rng(None).integers(2**31))
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ConfigError(f"a seed is a whole number or None, got {seed!r}")
+        raise ConfigError(_("a seed is a whole number or None, got {value}", value=repr(seed)))
     return int(seed) % 2**31
 
 
@@ -70,11 +71,12 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
     The same state, level and seed always give the same action; the state is not changed.
     """
     if level not in LEVELS:
-        raise ConfigError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise ConfigError(_("unknown level {value}: choose one of {choices}", value=repr(level),
+                            choices=", ".join(LEVELS)))
     if not isinstance(state, State):
-        raise ConfigError(f"choose_action needs a Lords of Vegas State, got {type(state).__name__}")
+        raise ConfigError(_("choose_action needs a Lords of Vegas State, got {value}", value=type(state).__name__))
     if state.is_over:
-        raise IllegalActionError("the game is over: there is nothing left to choose")
+        raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     base = _seed(seed)
     if state.is_chance:
         return DrawCard() if state.phase in ("deal", "draw") else RollDice()
@@ -153,21 +155,24 @@ def trade_opinion(state: State, trade: Trade, seat: int) -> tuple[bool, str]:
     the engine's error.
     """
     if not isinstance(trade, Trade):
-        raise ConfigError(f"trade_opinion needs a Trade, got {type(trade).__name__}")
+        raise ConfigError(_("trade_opinion needs a Trade, got {value}", value=type(trade).__name__))
     if seat not in (trade.first, trade.second):
-        raise ConfigError(f"seat {seat!r} is not a party to {trade}")
+        raise ConfigError(_("seat {seat} is not a party to {trade}", seat=repr(seat), trade=describe_trade(trade)))
     state.copy().propose_trade(trade)  # raises if the trade cannot happen now
     d = state.data()
     gain, work = _trade_gain(d, trade, seat)
     accept = gain > TRADE_MARGIN
     won = set(_bosses(work, seat)) - set(_bosses(d, seat))
     lost = set(_bosses(d, seat)) - set(_bosses(work, seat))
-    worth = f"worth {gain:+.1f} points to me (points to come, each $1 counted as {bc.rate(c.encode(d), bc.PARAMS):.2f})"
+    worth = _("worth {gain} points to me (points to come, each $1 counted as {rate})",
+              gain=("+" if gain >= 0 else "") + number(gain, 1), rate=number(bc.rate(c.encode(d), bc.PARAMS), 2))
     if lost and not accept:
-        return False, f"No: I would stop being boss of the casino at {min(lost, key=ORDER.__getitem__)}; {worth}."
+        return False, _("No: I would stop being boss of the casino at {lot}; {worth}.",
+                        lot=min(lost, key=ORDER.__getitem__), worth=worth)
     if won and accept:
-        return True, f"Yes: it makes me boss of the casino at {min(won, key=ORDER.__getitem__)}; {worth}."
-    return accept, f"{'Yes' if accept else 'No'}: {worth}."
+        return True, _("Yes: it makes me boss of the casino at {lot}; {worth}.", lot=min(won, key=ORDER.__getitem__),
+                       worth=worth)
+    return accept, _("Yes: {worth}.", worth=worth) if accept else _("No: {worth}.", worth=worth)
 
 
 def propose_trade(state: State, seat: int) -> Trade | None:
@@ -175,9 +180,9 @@ def propose_trade(state: State, seat: int) -> Trade | None:
     or one and a half times it) or selling one of its own, whichever gains it most among those the other
     side's bot would accept. Only before a draw or between actions."""
     if not isinstance(state, State):
-        raise ConfigError(f"propose_trade needs a Lords of Vegas State, got {type(state).__name__}")
+        raise ConfigError(_("propose_trade needs a Lords of Vegas State, got {value}", value=type(state).__name__))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise ConfigError(f"seat must be 0..{state.players - 1}, got {seat!r}")
+        raise ConfigError(_("seat must be 0..{last}, got {value}", last=state.players - 1, value=repr(seat)))
     d = state.data()
     if d.phase not in TRADE_PHASES:
         return None
@@ -193,8 +198,8 @@ def propose_trade(state: State, seat: int) -> Trade | None:
                 trade = Trade(seat, owner, Offer(money=price), Offer(lots=(lot,)))
             if trade_problem(d, trade) is not None:
                 continue
-            mine, _ = _trade_gain(d, trade, seat)
-            theirs, _ = _trade_gain(d, trade, trade.second)
+            mine, _work = _trade_gain(d, trade, seat)
+            theirs, _other = _trade_gain(d, trade, trade.second)
             if mine > TRADE_MARGIN and theirs > TRADE_MARGIN and (best is None or mine > best[0]):
                 best = (mine, trade)
     return None if best is None else best[1]

@@ -24,7 +24,8 @@ from fractions import Fraction
 from typing import Literal
 
 from vegas_tutor.core.errors import InvalidActionError
-from vegas_tutor.lords_of_vegas import odds, rules
+from vegas_tutor.i18n import _, language, money, number, percent
+from vegas_tutor.lords_of_vegas import names, odds, rules
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
     Build,
@@ -44,8 +45,9 @@ from vegas_tutor.lords_of_vegas.board import LOTS, STRIP
 from vegas_tutor.lords_of_vegas.bots_compiled import RATE, RATE_FLOOR, RIVALS
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.names import colour, player
 from vegas_tutor.lords_of_vegas.reorg_table import TABLE
-from vegas_tutor.lords_of_vegas.rules import REMODEL_PER_TILE, Data, name
+from vegas_tutor.lords_of_vegas.rules import REMODEL_PER_TILE, Data
 
 GOOD, MISTAKE = 0.5, 2.0
 """Verdict thresholds on the loss, in points: below 0.5 ``good``, from 2 ``mistake``, between ``inaccuracy``."""
@@ -165,7 +167,7 @@ def reorganize_chances(casino: Casino) -> tuple[dict[int, Fraction], dict[int, F
     """Each owner's chance to be boss and expected pips after reorganizing ``casino``: the stored exact odds
     (:mod:`.reorg_table`, from :func:`.odds.settle_odds`), looked up by how many dice each owner has."""
     counts: dict[int, int] = {}
-    for _, owner, _ in casino.dice:
+    for _lot, owner, _value in casino.dice:
         counts[owner] = counts.get(owner, 0) + 1
     owners = sorted(counts, key=lambda o: (-counts[o], o))
     boss, pips = TABLE[tuple(counts[o] for o in owners)]
@@ -231,7 +233,8 @@ def evaluate(state: State) -> tuple[Option, ...]:
     d = state.data()
     seat = rules.current_player(d)
     if state.is_chance or seat is None:
-        raise InvalidActionError(f"nothing to decide now ({state.phase}): the coach reviews decisions only")
+        raise InvalidActionError(_("nothing to decide now ({phase}): the coach reviews decisions only",
+                                   phase=state.phase))
     options = []
     base = holdings(d)
     for action in state.legal_actions():
@@ -247,7 +250,8 @@ def review(state: State, action: Action | str) -> Review:
     if isinstance(action, str):
         action = parse_action(action)
     if isinstance(action, DrawCard | RollDice):
-        raise InvalidActionError(f"{action}: chance decides that, there is nothing to review")
+        raise InvalidActionError(_("{action}: chance decides that, there is nothing to review",
+                                   action=names.describe(action)))
     if action not in state.legal_actions():
         state.copy().apply(action)  # raises the engine's own error, saying why
     options = evaluate(state)
@@ -264,12 +268,12 @@ def review(state: State, action: Action | str) -> Review:
 
 
 def _casino_words(casino: Casino, seat: int) -> str:
-    boss = (
-        "you are boss"
-        if casino.boss == seat
-        else ("no boss yet" if casino.boss is None else f"{name(casino.boss).capitalize()} is boss")
-    )
-    return f"the {casino.size}-tile {casino.colour} casino at {casino.key} ({boss})"
+    fields = {"n": casino.size, "colour": colour(casino.colour), "lot": casino.key}
+    if casino.boss == seat:
+        return _("the {n}-tile {colour} casino at {lot} (you are boss)", **fields)
+    if casino.boss is None:
+        return _("the {n}-tile {colour} casino at {lot} (no boss yet)", **fields)
+    return _("the {n}-tile {colour} casino at {lot} ({name} is boss)", name=player(casino.boss), **fields)
 
 
 def describe(state: State, action: Action) -> str:
@@ -282,9 +286,11 @@ def describe(state: State, action: Action) -> str:
         rules.play(work, action)
         casino = rules.casino_at(work, action.lot)
         assert casino is not None
-        verb = "build" if isinstance(action, Build) else "sprawl into"
-        cost = LOTS[action.lot].cost * (1 if isinstance(action, Build) else 2)
-        return f"{verb} {action.lot} for ${cost}: {_casino_words(casino, seat)}"
+        cost = money(LOTS[action.lot].cost * (1 if isinstance(action, Build) else 2))
+        if isinstance(action, Build):
+            return _("build {lot} for {cost}: {casino}", lot=action.lot, cost=cost, casino=_casino_words(casino, seat))
+        return _("sprawl into {lot} for {cost}: {casino}", lot=action.lot, cost=cost,
+                 casino=_casino_words(casino, seat))
     if isinstance(action, Remodel):
         casino = rules.casino_at(d, action.lot)
         assert casino is not None
@@ -292,59 +298,65 @@ def describe(state: State, action: Action) -> str:
         rules.play(work, action)
         after = rules.casino_at(work, action.lot)
         assert after is not None
-        return f"remodel to {action.colour} for ${REMODEL_PER_TILE * casino.size}: {_casino_words(after, seat)}"
+        return _("remodel to {colour} for {cost}: {casino}", colour=colour(action.colour),
+                 cost=money(REMODEL_PER_TILE * casino.size), casino=_casino_words(after, seat))
     if isinstance(action, Reorganize):
         r = odds.reorganize_odds(state, action.lot)
         casino = rules.casino_at(d, action.lot)
         assert casino is not None
-        now = "you are boss now" if casino.boss == seat else "you are not boss now"
-        return (
-            f"reorganize {casino.key} for ${r.cost} ({casino.pips} pips): "
-            f"{float(r.boss.get(seat, 0)):.0%} chance to be boss ({now})"
-        )
+        fields = {"lot": casino.key, "cost": money(r.cost), "pips": casino.pips,
+                  "chance": percent(float(r.boss.get(seat, 0)))}
+        if casino.boss == seat:
+            return _("reorganize {lot} for {cost} ({pips} pips): {chance} chance to be boss (you are boss now)",
+                     **fields)
+        return _("reorganize {lot} for {cost} ({pips} pips): {chance} chance to be boss (you are not boss now)",
+                 **fields)
     if isinstance(action, Gamble):
         casino = rules.casino_at(d, action.lot)
         assert casino is not None and casino.boss is not None
         g = odds.gamble_odds(action.bet, lay_off=d.money[casino.boss] < 2 * action.bet,
                              boss_money=d.money[casino.boss])  # fmt: skip
-        return (
-            f"bet ${action.bet} at {name(casino.boss).capitalize()}'s casino: "
-            f"{float(g.win_chance):.0%} to win, {_dollars(g.gambler_ev)} on average"
-        )
+        return _("bet {bet} at {name}'s casino: {chance} to win, {ev} on average", bet=money(action.bet),
+                 name=player(casino.boss), chance=percent(float(g.win_chance)), ev=_dollars(g.gambler_ev))
     if isinstance(action, LayOff):
         assert d.bet is not None
         g = odds.gamble_odds(d.bet[1], lay_off=action.half, boss_money=d.money[seat])
-        what = "lay off half the bet" if action.half else "take the whole bet"
-        return f"{what}: {_dollars(g.boss_ev)} to you on average, at worst {_dollars(min(g.boss))}"
+        if action.half:
+            return _("lay off half the bet: {ev} to you on average, at worst {worst}", ev=_dollars(g.boss_ev),
+                     worst=_dollars(min(g.boss)))
+        return _("take the whole bet: {ev} to you on average, at worst {worst}", ev=_dollars(g.boss_ev),
+                 worst=_dollars(min(g.boss)))
     if isinstance(action, MoveDie):
-        return f"move your {d.die_value[action.lot]} from {action.lot} to {d.card}"
+        return _("move your {value} from {lot} to {card}", value=d.die_value[action.lot], lot=action.lot,
+                 card=d.card)
     if isinstance(action, PlaceDie):
         value = d.placing[0][1][0]
-        safe = (
-            "its card is drawn, so no one can take it"
-            if action.lot not in d.unseen
-            else "its card is still in the deck: whoever draws it takes the die"
-        )
-        return f"put your {value} on {action.lot} ({safe})"
+        if action.lot not in d.unseen:
+            return _("put your {value} on {lot} (its card is drawn, so no one can take it)", value=value,
+                     lot=action.lot)
+        return _("put your {value} on {lot} (its card is still in the deck: whoever draws it takes the die)",
+                 value=value, lot=action.lot)
     assert isinstance(action, EndTurn)
-    return f"end your turn, keeping ${d.money[seat]} for later"
+    return _("end your turn, keeping {money} for later", money=money(d.money[seat]))
 
 
 def _dollars(x: Fraction | float) -> str:
     x = float(x)
-    return f"{'-' if x < 0 else '+'}${abs(x):.2f}"
+    amount = number(abs(x), 2)
+    return ("-" if x < 0 else "+") + (f"{amount}\u00a0$" if language() == "es" else f"${amount}")
 
 
 def _explain(state: State, mine: Option, best: Option, loss: float, r: float) -> str:
-    unit = f"money counted at {r:.2f} points per $1"
+    unit = _("money counted at {rate} points per $1", rate=number(r, 2))
     if mine.action == best.action:
-        alone = len(state.legal_actions()) == 1
-        return (
-            f"{'The only choice' if alone else 'Good choice'}: {mine.note}. If the board stays as it is you "
-            f"end with about {mine.points:.1f} points and ${mine.money:.0f}."
-        )
+        fields = {"note": mine.note, "points": number(mine.points, 1), "money": money(round(mine.money))}
+        if len(state.legal_actions()) == 1:
+            return _("The only choice: {note}. If the board stays as it is you end with about {points} points and "
+                     "{money}.", **fields)
+        return _("Good choice: {note}. If the board stays as it is you end with about {points} points and "
+                 "{money}.", **fields)
     if loss < GOOD:
-        return f"About as good as the coach's choice ({best.note}): {loss:.1f} points apart, {unit}."
-    return (
-        f"Better: {best.note}. Yours ({mine.note}) is worth {loss:.1f} points less against the average rival, {unit}."
-    )
+        return _("About as good as the coach's choice ({note}): {loss} points apart, {unit}.", note=best.note,
+                 loss=number(loss, 1), unit=unit)
+    return _("Better: {best}. Yours ({note}) is worth {loss} points less against the average rival, {unit}.",
+             best=best.note, note=mine.note, loss=number(loss, 1), unit=unit)

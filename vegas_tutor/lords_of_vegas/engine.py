@@ -21,6 +21,7 @@ from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.events import Event
 from vegas_tutor.core.state import GameStateBase, HistoryEntry
+from vegas_tutor.i18n import _, _n
 from vegas_tutor.lords_of_vegas import chance, rules
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
@@ -42,9 +43,17 @@ from vegas_tutor.lords_of_vegas.board import (
 )
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.explain import phase_words, why_not
+from vegas_tutor.lords_of_vegas.names import describe, player
 from vegas_tutor.lords_of_vegas.positions import position_data
-from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data, name
-from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Trade, carry_out, parse_trade, trade_problem
+from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data
+from vegas_tutor.lords_of_vegas.trades import (
+    TRADE_PHASES,
+    Trade,
+    carry_out,
+    describe_trade,
+    parse_trade,
+    trade_problem,
+)
 from vegas_tutor.lords_of_vegas.words import say_all
 
 Entry = Action | Trade
@@ -253,7 +262,7 @@ class State(GameStateBase[Data, Entry]):
         if isinstance(action, str):
             return parse_action(action)
         if not isinstance(action, ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Lords of Vegas action")
+            raise InvalidActionError(_("{value} is not a Lords of Vegas action", value=repr(action)))
         played: Action = action
         return played
 
@@ -291,42 +300,49 @@ class State(GameStateBase[Data, Entry]):
             self._execute(d, action)
             return action
         if d.phase == "over":
-            raise IllegalActionError(f"{action}: the game is over")
+            raise IllegalActionError(_("{action}: the game is over", action=describe(action)))
         if isinstance(action, DrawCard | RollDice):
             action = self._chance(d, action)
         else:
             action = _canonical(d, action)
             if action not in rules.legal_actions(d):
-                raise IllegalActionError(f"{action}: {why_not(d, action)}")
+                raise IllegalActionError(_("{action}: {why}", action=describe(action), why=why_not(d, action)))
         _execute(d, action, self._rng)
         return action
 
     def _chance(self, d: Data, action: DrawCard | RollDice) -> Action:
         if d.phase not in rules.CHANCE_PHASES:
-            raise IllegalActionError(f"{action}: nothing is to be drawn or rolled now ({phase_words(d)})")
+            raise IllegalActionError(_("{action}: nothing is to be drawn or rolled now ({where})",
+                                      action=describe(action), where=phase_words(d)))
         if isinstance(action, DrawCard):
             if d.phase not in ("deal", "draw"):
-                raise IllegalActionError(f"{action}: dice must be rolled now, not a card drawn")
+                raise IllegalActionError(_("{action}: dice must be rolled now, not a card drawn",
+                                           action=describe(action)))
             if action.card is None:
                 cards = chance.cards_to_draw(d)
                 return DrawCard(cards[int(self._rng.integers(len(cards)))])
             if d.phase == "draw" and d.drawn == d.end_after and action.card != GAME_END:
-                raise IllegalActionError(f"{action}: the next card is the Game End card")
+                raise IllegalActionError(_("{action}: the next card is the Game End card",
+                                           action=describe(action)))
             if action.card == GAME_END and d.phase == "deal":
-                raise IllegalActionError(f"{action}: the Game End card is set aside during the deal")
+                raise IllegalActionError(_("{action}: the Game End card is set aside during the deal",
+                                           action=describe(action)))
             if action.card == GAME_END and d.drawn != d.end_after:
-                raise IllegalActionError(f"{action}: the Game End card is under {d.end_after - d.drawn} cards")
+                raise IllegalActionError(_n("{action}: the Game End card is under {n} card",
+                                            "{action}: the Game End card is under {n} cards",
+                                            d.end_after - d.drawn, action=describe(action)))
             if action.card != GAME_END and action.card not in d.unseen:
-                raise IllegalActionError(f"{action}: card {action.card} was already drawn")
+                raise IllegalActionError(_("{action}: card {card} was already drawn", action=describe(action),
+                                           card=action.card))
             return action
         if d.phase in ("deal", "draw"):
-            raise IllegalActionError(f"{action}: a card must be drawn now, not dice rolled")
+            raise IllegalActionError(_("{action}: a card must be drawn now, not dice rolled", action=describe(action)))
         if action.values is None:
             raw = [int(v) for v in self._rng.integers(1, 7, size=chance.dice_to_roll(d))]
             return RollDice(chance.bare_roll(d, raw))
         values = chance.normalise_roll(d, action.values)
         if isinstance(values, str):
-            raise IllegalActionError(f"{action}: {values}")
+            raise IllegalActionError(_("{action}: {why}", action=describe(action), why=values))
         return RollDice(values)
 
     # --- trades ------------------------------------------------------------------------------------------
@@ -335,21 +351,22 @@ class State(GameStateBase[Data, Entry]):
         """Put a trade on the table; its second party may then :meth:`accept_trade`. Checked now."""
         trade = parse_trade(trade) if isinstance(trade, str) else trade
         if not isinstance(trade, Trade):
-            raise InvalidActionError(f"{trade!r} is not a Trade")
+            raise InvalidActionError(_("{value} is not a Trade", value=repr(trade)))
         self._proposal = _checked_trade(self._d, trade)
 
     def decline_trade(self) -> None:
         if self._proposal is None:
-            raise IllegalActionError("no trade is on the table")
+            raise IllegalActionError(_("no trade is on the table"))
         self._proposal = None
 
     def accept_trade(self, seat: int) -> None:
         """The proposal's second party accepts: the trade happens (then any tie it makes is re-rolled)."""
         trade = self._proposal
         if trade is None:
-            raise IllegalActionError("no trade is on the table")
+            raise IllegalActionError(_("no trade is on the table"))
         if seat != trade.second:
-            raise IllegalActionError(f"only {PLAYER_NAMES[trade.second]} can accept {trade}")
+            raise IllegalActionError(_("only {name} can accept {trade}", name=player(trade.second),
+                                       trade=describe_trade(trade)))
         self._trade(trade)
 
     def _trade(self, trade: Trade) -> None:
@@ -370,29 +387,29 @@ class State(GameStateBase[Data, Entry]):
     @classmethod
     def _from_record(cls, config: Any, origin: Any) -> Self:
         if not isinstance(config, dict) or set(config) != {"players"}:
-            raise RecordError("saved game config must hold the player count only")
+            raise RecordError(_("saved game config must hold the player count only"))
         players = Config(config["players"]).players
         state = cls._from_origin(origin)
         if state.players != players:
-            raise RecordError("saved game origin and config disagree on the player count")
+            raise RecordError(_("saved game origin and config disagree on the player count"))
         return state
 
     @classmethod
     def _from_origin(cls, origin: Any) -> Self:
         if not isinstance(origin, dict) or origin.get("kind") not in ("new", "position"):
-            raise RecordError("saved game origin must be a new game or a position")
+            raise RecordError(_("saved game origin must be a new game or a position"))
         if origin["kind"] == "new":
             if set(origin) != {"kind", "players"}:
-                raise RecordError("a new-game origin holds only the player count")
+                raise RecordError(_("a new-game origin holds only the player count"))
             return cls._new(origin["players"], None)
         keys = {"kind", "players", "markers", "tiles", "money", "scores", "turn", "phase", "seen",
                 "draws_before_end", "gambled"}
         if set(origin) != keys:
-            raise RecordError("a position origin must hold " + ", ".join(sorted(keys - {"kind"})))
+            raise RecordError(_("a position origin must hold {keys}", keys=", ".join(sorted(keys - {"kind"}))))
         spec = {k: v for k, v in origin.items() if k != "kind"}
         tiles = spec["tiles"]
         if not isinstance(tiles, dict) or not all(isinstance(t, list) for t in tiles.values()):
-            raise RecordError("a position's tiles must map lots to [colour, owner, value]")
+            raise RecordError(_("a position's tiles must map lots to [colour, owner, value]"))
         spec["tiles"] = {lot: tuple(t) for lot, t in tiles.items()}
         return cls.position(**spec)
 
@@ -430,14 +447,15 @@ class State(GameStateBase[Data, Entry]):
         """
         Config(players)
         if not isinstance(markers or {}, Mapping) or not isinstance(tiles or {}, Mapping):
-            raise ConfigError("markers and tiles must map lot ids to their owner or tile")
+            raise ConfigError(_("markers and tiles must map lot ids to their owner or tile"))
         if not isinstance(gambled, bool) or phase not in ("play", "draw"):
-            raise ConfigError(f"gambled must be True or False and phase 'play' or 'draw' ({gambled!r}, {phase!r})")
+            raise ConfigError(_("gambled must be True or False and phase 'play' or 'draw' ({gambled}, {phase})",
+                                gambled=repr(gambled), phase=repr(phase)))
         if any(not isinstance(x, Sequence | None) or isinstance(x, str) for x in (money, scores, seen)):
-            raise ConfigError("money, scores and seen must be lists")
+            raise ConfigError(_("money, scores and seen must be lists"))
         markers = dict(markers or {})
         if any(not isinstance(t, Sequence) or isinstance(t, str) for t in (tiles or {}).values()):
-            raise ConfigError("each tile is given as (colour, die owner or None, die value or None)")
+            raise ConfigError(_("each tile is given as (colour, die owner or None, die value or None)"))
         tile_spec = {lot: tuple(t) for lot, t in (tiles or {}).items()}
         money_list = list(money) if money is not None else [0] * players
         score_list = list(scores) if scores is not None else [0] * players
@@ -506,10 +524,11 @@ def _checked_trade(d: Data, trade: Trade) -> Trade:
     if problem is None and trade.action is not None:
         sold = _canonical(d, trade.action)
         if sold not in rules.legal_actions(d):
-            problem = f"{name(d.turn)} cannot {sold} now: {why_not(d, sold)}"
+            problem = _("{name} cannot {action} now: {why}", name=player(d.turn), action=describe(sold),
+                        why=why_not(d, sold))
         trade = Trade(trade.first, trade.second, trade.first_gives, trade.second_gives, sold, trade.actor)
     if problem:
-        raise IllegalActionError(f"{trade}: {problem}")
+        raise IllegalActionError(_("{trade}: {why}", trade=describe_trade(trade), why=problem))
     return trade
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vegas_tutor.i18n import _, money
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
@@ -17,7 +18,8 @@ from vegas_tutor.lords_of_vegas.actions import (
     Sprawl,
 )
 from vegas_tutor.lords_of_vegas.board import LOTS, TILES_PER_COLOUR
-from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, PLAYER_NAMES, Data
+from vegas_tutor.lords_of_vegas.names import colour, player, players
+from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, Data
 
 
 def phase_words(d: Data, names: Sequence[str] | None = None, you: int | None = None) -> str:
@@ -29,40 +31,44 @@ def phase_words(d: Data, names: Sequence[str] | None = None, you: int | None = N
     >>> phase_words(State.position(3, phase="draw", turn=2).data(), you=2)
     'You draw a card (step 1 of the turn).'
     """
-    shown = list(names) if names is not None else [n.capitalize() for n in PLAYER_NAMES[: d.players]]
+    shown = list(names) if names is not None else players(d.players)
     who = rules.current_player(d)
-
-    def does(plain: str, third: str | None = None) -> str:
-        assert who is not None
-        if who == you:
-            return f"You {plain}"
-        return f"{shown[who]} {third or plain + 's'}"
-
-    their = "your" if who == you else "their"
+    me = who is not None and who == you
+    name = "" if who is None else shown[who]
     if d.phase == "deal":
-        return "The setup: the lot cards are dealt, two to each player."
+        return _("The setup: the lot cards are dealt, two to each player.")
     if d.phase == "start_roll":
-        return f"The setup: {does('roll')} two dice to see who starts."
+        return _("The setup: you roll two dice to see who starts.") if me else \
+            _("The setup: {name} rolls two dice to see who starts.", name=name)
     if d.phase == "draw":
-        return f"{does('draw')} a card (step 1 of the turn)."
+        return _("You draw a card (step 1 of the turn).") if me else \
+            _("{name} draws a card (step 1 of the turn).", name=name)
     if d.phase == "draw_move":
-        return f"{does('choose', 'chooses')} which of {their} dice moves to the drawn tile {d.card}."
+        return _("You choose which of your dice moves to the drawn tile {card}.", card=d.card) if me else \
+            _("{name} chooses which of their dice moves to the drawn tile {card}.", name=name, card=d.card)
     if d.phase == "tie_roll":
-        return "The tied top dice of a casino are rolled again."
+        return _("The tied top dice of a casino are rolled again.")
     if d.phase == "play":
-        if who == you:
-            return "You build, sprawl, remodel, reorganize or gamble, or end the turn (step 2 of the turn)."
-        return f"{does('build')}, sprawls, remodels, reorganizes or gambles, or ends the turn (step 2 of the turn)."
+        if me:
+            return _("You build, sprawl, remodel, reorganize or gamble, or end the turn (step 2 of the turn).")
+        return _("{name} builds, sprawls, remodels, reorganizes or gambles, or ends the turn (step 2 of the turn).",
+                 name=name)
     if d.phase == "reorg_roll":
-        return f"{does('roll')} the dice of the casino being reorganized."
+        return _("You roll the dice of the casino being reorganized.") if me else \
+            _("{name} rolls the dice of the casino being reorganized.", name=name)
     if d.phase == "reorg_place":
-        return f"{does('place')} {their} re-rolled dice on {their} tiles of the casino."
+        return _("You place your re-rolled dice on your tiles of the casino.") if me else \
+            _("{name} places their re-rolled dice on their tiles of the casino.", name=name)
     if d.phase == "layoff":
         assert d.bet is not None
-        return f"{does('decide')} whether to lay off half of the ${d.bet[1]} bet at {d.bet[0]}."
+        if me:
+            return _("You decide whether to lay off half of the {bet} bet at {lot}.", bet=money(d.bet[1]),
+                     lot=d.bet[0])
+        return _("{name} decides whether to lay off half of the {bet} bet at {lot}.", name=name,
+                 bet=money(d.bet[1]), lot=d.bet[0])
     if d.phase == "gamble_roll":
-        return f"{does('roll')} two dice for the bet."
-    return "The game is over."
+        return _("You roll two dice for the bet.") if me else _("{name} rolls two dice for the bet.", name=name)
+    return _("The game is over.")
 
 
 def why_not(d: Data, action: Action) -> str:
@@ -71,52 +77,56 @@ def why_not(d: Data, action: Action) -> str:
     phase_of = {MoveDie: "draw_move", PlaceDie: "reorg_place", LayOff: "layoff"}
     wanted = phase_of.get(type(action), "play")
     if d.phase != wanted:
-        return f"not now: {phase_words(d)}"
-    money = d.money[p]
-    who = PLAYER_NAMES[p]
+        return _("not now: {where}", where=phase_words(d))
+    cash = d.money[p]
+    who = player(p)
     if isinstance(action, Build | Sprawl):
         lot = LOTS[action.lot]
         if isinstance(action, Build) and d.marker.get(action.lot) != p:
-            return f"{who} has no marker on {action.lot}"
+            return _("{name} has no marker on {lot}", name=who, lot=action.lot)
         if isinstance(action, Sprawl):
             if action.lot in d.tile or action.lot in d.marker or not rules.in_play(d, action.lot):
-                return f"{action.lot} is not an empty, unowned lot in play"
+                return _("{lot} is not an empty, unowned lot in play", lot=action.lot)
             if (action.lot, action.colour) not in rules.sprawl_targets(d, p):
-                return f"{who} bosses no {action.colour} casino next to {action.lot}"
+                return _("{name} bosses no {colour} casino next to {lot}", name=who, colour=colour(action.colour),
+                         lot=action.lot)
         cost = lot.cost * (2 if isinstance(action, Sprawl) else 1)
-        if money < cost:
-            return f"it costs ${cost} and {who} has ${money}"
+        if cash < cost:
+            return _("it costs {cost} and {name} has {money}", cost=money(cost), name=who, money=money(cash))
         if rules.tiles_left(d, action.colour) == 0:
-            return f"all {TILES_PER_COLOUR} {action.colour} tiles are on the board"
+            return _("all {n} {colour} tiles are on the board", n=TILES_PER_COLOUR, colour=colour(action.colour))
         if rules.dice_left(d, p) > 0 and action.move_from is not None:
-            return f"{who} still has dice in supply: no die is moved"
+            return _("{name} still has dice in supply: no die is moved", name=who)
         if rules.dice_left(d, p) == 0 and d.die_owner.get(action.move_from or "") != p:
-            return f"all {DICE_PER_PLAYER} of {who}'s dice are on the board: name one of them to move"
+            return _("all {n} of {name}'s dice are on the board: name one of them to move", n=DICE_PER_PLAYER,
+                     name=who)
     if isinstance(action, Remodel | Reorganize | Gamble):
         c = rules.casino_at(d, action.lot)
         if c is None:
-            return f"there is no casino on {action.lot}"
+            return _("there is no casino on {lot}", lot=action.lot)
         if isinstance(action, Remodel):
             if c.boss != p:
-                return f"{who} is not the boss of the casino at {c.key}"
+                return _("{name} is not the boss of the casino at {lot}", name=who, lot=c.key)
             if action.colour == c.colour:
-                return f"the casino is already {c.colour}"
+                return _("the casino is already {colour}", colour=colour(c.colour))
             if rules.tiles_left(d, action.colour) < c.size:
-                return f"fewer than {c.size} {action.colour} tiles are left"
-            return f"it costs ${5 * c.size} and {who} has ${money}"
+                return _("fewer than {n} {colour} tiles are left", n=c.size, colour=colour(action.colour))
+            return _("it costs {cost} and {name} has {money}", cost=money(5 * c.size), name=who, money=money(cash))
         if isinstance(action, Reorganize):
             if p not in c.owners():
-                return f"{who} has no die in the casino at {c.key}"
-            if any(lot in d.rerolled for lot, _, _ in c.dice):
-                return "a die of this casino was already re-rolled this turn"
-            return f"it costs ${c.pips} and {who} has ${money}"
+                return _("{name} has no die in the casino at {lot}", name=who, lot=c.key)
+            if any(lot in d.rerolled for lot, _v, _o in c.dice):
+                return _("a die of this casino was already re-rolled this turn")
+            return _("it costs {cost} and {name} has {money}", cost=money(c.pips), name=who, money=money(cash))
         if d.gambled:
-            return f"{who} has already gambled this turn"
+            return _("{name} has already gambled this turn", name=who)
         if c.boss is None or c.boss == p:
-            return "gamble only at a casino another player bosses"
-        return f"the bet limit is ${min(5 * c.size, money)} ($5 a tile, at most what {who} holds)"
+            return _("gamble only at a casino another player bosses")
+        return _("the bet limit is {limit} ({per_tile} a tile, at most what {name} holds)",
+                 limit=money(min(5 * c.size, cash)), per_tile=money(5), name=who)
     if isinstance(action, MoveDie):
-        return f"{PLAYER_NAMES[p]} has no die on {action.lot}"
+        return _("{name} has no die on {lot}", name=who, lot=action.lot)
     if isinstance(action, PlaceDie):
-        return f"{action.lot} is not a tile still waiting for one of {PLAYER_NAMES[d.placing[0][0]]}'s dice"
-    return "not legal now"
+        return _("{lot} is not a tile still waiting for one of {name}'s dice", lot=action.lot,
+                 name=player(d.placing[0][0]))
+    return _("not legal now")

@@ -28,6 +28,7 @@ from itertools import product
 from math import comb, gcd
 
 from vegas_tutor.core.errors import IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import DrawCard
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, STRIP
@@ -105,7 +106,7 @@ def gamble_odds_at(state: State, lot: str, bet: int, *, lay_off: bool = False) -
     """:func:`gamble_odds` for a bet at the casino on ``lot`` (the boss's money caps the payout)."""
     casino = state.casino_at(lot)
     if casino is None or casino.boss is None:
-        raise IllegalActionError(f"there is no bossed casino on {lot}")
+        raise IllegalActionError(_("there is no bossed casino on {lot}", lot=lot))
     return gamble_odds(bet, lay_off=lay_off, boss_money=state.money(casino.boss))
 
 
@@ -329,7 +330,7 @@ def reorganize_odds(state: State, lot: str) -> ReorganizeOdds:
     """Exact odds of reorganizing the casino on ``lot`` (every die re-rolled, then tie re-rolls)."""
     casino = state.casino_at(lot)
     if casino is None or not casino.dice:
-        raise IllegalActionError(f"there is no casino with dice on {lot}")
+        raise IllegalActionError(_("there is no casino with dice on {lot}", lot=lot))
     result = settle_odds([], [o for _, o, _ in casino.dice])
     before = {o: sum(v for _, w, v in casino.dice if w == o) for o in casino.owners()}
     return ReorganizeOdds(casino.key, casino.pips, result.boss, before, result.pips)
@@ -356,9 +357,9 @@ def next_card_odds(state: State) -> CardOdds:
     """The next card's chances, given the cards already seen (the Game End card lies under the first
     three piles, so it comes exactly when they run out)."""
     if state.draws_before_end is None:
-        raise IllegalActionError("the setup deal is not over: the Game End card is not in the deck yet")
+        raise IllegalActionError(_("the setup deal is not over: the Game End card is not in the deck yet"))
     if state.is_over:
-        raise IllegalActionError("the game is over: no card will be drawn")
+        raise IllegalActionError(_("the game is over: no card will be drawn"))
     if state.draws_before_end == 0:
         return CardOdds(dict.fromkeys(COLOURS, ZERO), ZERO, Fraction(1))
     cards = [c for c in state.deck_cards() if c != GAME_END]
@@ -420,9 +421,10 @@ def _card_payout(d: rules.Data, card: str) -> tuple[list[Fraction], list[Fractio
 def card_payout_odds(state: State, card: str) -> DrawOdds:
     """Expected money and points per seat if the next card drawn is ``card`` (see :func:`next_draw_odds`)."""
     if state.phase != "draw":
-        raise IllegalActionError(f"the next-draw odds are for the start of a turn, not phase {state.phase}")
+        raise IllegalActionError(_("the next-draw odds are for the start of a turn, not phase {phase}",
+                                   phase=state.phase))
     if DrawCard(card) not in {a for a, _ in state.chance_outcomes()}:
-        raise IllegalActionError(f"{card} cannot be the next card")
+        raise IllegalActionError(_("{card} cannot be the next card", card=card))
     money, points = _card_payout(state.data(), card)
     return DrawOdds(dict(enumerate(money)), dict(enumerate(points)))
 
@@ -435,7 +437,8 @@ def next_draw_odds(state: State) -> DrawOdds:
     calls for is a new draw, not counted here.
     """
     if state.phase != "draw":
-        raise IllegalActionError(f"the next-draw odds are for the start of a turn, not phase {state.phase}")
+        raise IllegalActionError(_("the next-draw odds are for the start of a turn, not phase {phase}",
+                                   phase=state.phase))
     data = state.data()
     money = [ZERO] * data.players
     points = [ZERO] * data.players

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.i18n import N_
 from vegas_tutor.lords_of_vegas.actions import (
     Build,
     DrawCard,
@@ -54,14 +55,14 @@ def _step(steps: Steps, words: str, state: State, *highlight: str) -> None:
 def _setup() -> Steps:
     s = new_game(4, seed=2010)
     steps: Steps = []
-    _step(steps, "The Game End card is set aside and the 48 lot cards shuffled; 2 cards go to each player.", s)
+    _step(steps, N_("The Game End card is set aside and the 48 lot cards shuffled; 2 cards go to each player."), s)
     for card in ("B4", "C1", "D2", "E2", "A1", "C8", "E5", "B6"):
         s.apply(DrawCard(card))
     _check(s.money(BLUE) == 11, "Blue's cards B4 ($4) and A1 ($7) give $11")
     _step(
         steps,
-        "Blue's cards are B4 and A1: a marker on each, and money equal to their setup values, $4 + $7 = "
-        "$11 (a lot's setup value is 10 minus its die).",
+        N_("Blue's cards are B4 and A1: a marker on each, and money equal to their setup values, $4 + $7 = "
+           "$11 (a lot's setup value is 10 minus its die)."),
         s,
         "lot:B4",
         "lot:A1",
@@ -70,8 +71,8 @@ def _setup() -> Steps:
     _check(s.draws_before_end == 30, "40 cards in 4 piles of 10; Game End on top of the 4th")
     _step(
         steps,
-        "The 40 cards left are split into 4 piles of 10; the Game End card goes on top of the 4th pile, so "
-        "it comes up after 30 more cards.",
+        N_("The 40 cards left are split into 4 piles of 10; the Game End card goes on top of the 4th pile, so "
+           "it comes up after 30 more cards."),
         s,
     )
     for roll in ((5, 4), (6, 6), (3, 1), (2, 2)):
@@ -79,7 +80,7 @@ def _setup() -> Steps:
     _check(s.turn == GREEN and s.phase == "draw", "the highest start roll begins")
     _step(
         steps,
-        "Everyone rolls 2 dice; Green's 12 is highest, so Green takes the first turn.",
+        N_("Everyone rolls 2 dice; Green's 12 is highest, so Green takes the first turn."),
         s,
         "player:green",
     )
@@ -104,7 +105,7 @@ def _draw_d8() -> Steps:
         phase="draw",
     )
     steps: Steps = []
-    _step(steps, "It is Yellow's turn. Green marks B2; gold casinos: Green's 3 tiles, Yellow's 1 tile.", s)
+    _step(steps, N_("It is Yellow's turn. Green marks B2; gold casinos: Green's 3 tiles, Yellow's 1 tile."), s)
     s.apply(DrawCard("D8"))
     _check(s.marker("D8") == YELLOW, "Yellow marks D8")
     _check(s.money(GREEN) == 10 + 1 + 6 and s.money(YELLOW) == 10 + 1 + 6, "markers $1; gold dice $6 each")
@@ -112,9 +113,9 @@ def _draw_d8() -> Steps:
     _check(s.score(YELLOW) == 1 and s.score(GREEN) == 3, "1 point for the 1-tile casino, 3 for the 3-tile one")
     _step(
         steps,
-        "Yellow draws the gold card D8 and marks it. The two markers pay $1 each (Green, Yellow). Gold "
-        "casinos pay: Yellow gets $6 and 1 point for the 1-tile casino; Green bosses the 3-tile one and "
-        "scores 3 points; its dice pay $2 to Blue and $6 to Green. Brown and purple casinos pay nothing.",
+        N_("Yellow draws the gold card D8 and marks it. The two markers pay $1 each (Green, Yellow). Gold "
+           "casinos pay: Yellow gets $6 and 1 point for the 1-tile casino; Green bosses the 3-tile one and "
+           "scores 3 points; its dice pay $2 to Blue and $6 to Green. Brown and purple casinos pay nothing."),
         s,
         "lot:D8",
         "casino:C1",
@@ -142,8 +143,8 @@ def _strip() -> Steps:
     _check(touching == {"A1": False, "A3": True, "C3": True, "D9": False}, "which casinos touch the Strip")
     _step(
         steps,
-        "The 1-tile brown casino (A3) and the 3-tile gold casino (C3, C6, C9) touch the Strip; the 1-tile "
-        "purple (A1) and the 1-tile gold (D9) do not.",
+        N_("The 1-tile brown casino (A3) and the 3-tile gold casino (C3, C6, C9) touch the Strip; the 1-tile "
+           "purple (A1) and the 1-tile gold (D9) do not."),
         s,
         "casino:A3",
         "casino:C3",
@@ -153,14 +154,23 @@ def _strip() -> Steps:
     _check(s.money(YELLOW) == 1 and s.score(BLUE) == 3 and s.score(RED) == 1, "D9 and A1 pay nothing")
     _step(
         steps,
-        "D5 is a Pay-the-Strip card: only the casinos touching the Strip pay. Red scores 1 and $5; Blue "
-        "bosses the gold casino (3 points) and its dice pay Blue $10 and Green $4. Yellow's marker on D5 "
-        "pays $1.",
+        N_("D5 is a Pay-the-Strip card: only the casinos touching the Strip pay. Red scores 1 and $5; Blue "
+           "bosses the gold casino (3 points) and its dice pay Blue $10 and Green $4. Yellow's marker on D5 "
+           "pays $1."),
         s,
         "casino:A3",
         "casino:C3",
     )
     return steps
+
+
+_TRACK_WORDS = {
+    1: N_("On space 8, a 1-tile casino pays 1 point(s): the marker ends on 8."),
+    2: N_("On space 8, a 2-tile casino pays 2 point(s): the marker ends on 10."),
+    3: N_("On space 8, a 3-tile casino pays 3 point(s): the marker ends on 10."),
+    4: N_("On space 8, a 4-tile casino pays 4 point(s): the marker ends on 12."),
+    5: N_("On space 8, a 5-tile casino pays 5 point(s): the marker ends on 12."),
+}
 
 
 def _track() -> Steps:
@@ -171,15 +181,15 @@ def _track() -> Steps:
         s = _position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
         s.apply(DrawCard("D8"))
         _check(s.score(RED) == to, f"8 + {points} points lands on {to}")
-        _step(steps, f"On space 8, a {points}-tile casino pays {points} point(s): the marker ends on {to}.", s)
+        _step(steps, _TRACK_WORDS[points], s)
     tiles = {"C1": ("gold", RED, 2), "C3": ("gold", RED, 2), "E6": ("gold", RED, 2)}
     s = _position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
     s.apply(DrawCard("D8"))
     _check(s.score(RED) == 8, "three 1-tile casinos score one at a time: 8 stays 8")
     _step(
         steps,
-        "Three 1-tile gold casinos pay Red in the same turn, but each is recorded on its own (smallest "
-        "first): 1 point never pays the 2-point gap from 8 to 10, so Red stays on 8.",
+        N_("Three 1-tile gold casinos pay Red in the same turn, but each is recorded on its own (smallest "
+           "first): 1 point never pays the 2-point gap from 8 to 10, so Red stays on 8."),
         s,
         "player:red",
     )
@@ -197,10 +207,10 @@ def _example_board(**extra: object) -> State:
 def _build() -> Steps:
     s = _example_board()
     steps: Steps = []
-    _step(steps, "Red has a marker on A2 (printed die 2, cost $6).", s, "lot:A2")
+    _step(steps, N_("Red has a marker on A2 (printed die 2, cost $6)."), s, "lot:A2")
     s.apply(Build("A2", "gold"))
     _check(s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2), "build A2 for $6, die 2")
-    _step(steps, "Red builds there for $6: a gold tile, with Red's die showing the printed 2.", s, "lot:A2")
+    _step(steps, N_("Red builds there for $6: a gold tile, with Red's die showing the printed 2."), s, "lot:A2")
     return steps
 
 
@@ -208,15 +218,15 @@ def _sprawl() -> Steps:
     s = _example_board()
     s.apply(Build("A2", "gold"))
     steps: Steps = []
-    _step(steps, "Red bosses the 1-tile gold casino on A2; Yellow owns A3 next to it.", s, "casino:A2")
+    _step(steps, N_("Red bosses the 1-tile gold casino on A2; Yellow owns A3 next to it."), s, "casino:A2")
     _check(Sprawl("A3", "gold") not in s.legal_actions(), "no sprawl into A3, which Yellow owns")
     before = s.money(RED)
     s.apply(Sprawl("A5", "gold"))
     _check(before - s.money(RED) == 18 and s.die("A5") == (RED, 3), "sprawl into A5 for $18 (double $9)")
     _step(
         steps,
-        "Red sprawls into A5: nobody owns it. The tile must be gold like the casino, and it costs $18, "
-        "double A5's $9. A3 is not possible: Yellow owns it.",
+        N_("Red sprawls into A5: nobody owns it. The tile must be gold like the casino, and it costs $18, "
+           "double A5's $9. A3 is not possible: Yellow owns it."),
         s,
         "lot:A5",
     )
@@ -228,7 +238,7 @@ def _remodelled() -> tuple[State, Steps]:
     s.apply(Build("A2", "gold"))
     s.apply(Sprawl("A5", "gold"))
     steps: Steps = []
-    _step(steps, "Red bosses the 2-tile gold casino (A2 with a 2, A5 with a 3), beside Yellow's brown A3.", s)
+    _step(steps, N_("Red bosses the 2-tile gold casino (A2 with a 2, A5 with a 3), beside Yellow's brown A3."), s)
     before = s.money(RED)
     s.apply(Remodel("A2", "brown"))
     (casino,) = s.casinos()
@@ -236,8 +246,8 @@ def _remodelled() -> tuple[State, Steps]:
     _check(casino.lots == ("A2", "A3", "A5") and casino.boss == YELLOW, "merged; Yellow's 5 beats Red's 3")
     _step(
         steps,
-        "Red remodels it to brown for $10 ($5 a tile). It merges with Yellow's brown casino; Yellow's 5 "
-        "beats Red's 3, so Yellow is the boss of the new 3-tile casino.",
+        N_("Red remodels it to brown for $10 ($5 a tile). It merges with Yellow's brown casino; Yellow's 5 "
+           "beats Red's 3, so Yellow is the boss of the new 3-tile casino."),
         s,
         "casino:A2",
     )
@@ -251,20 +261,20 @@ def _remodel() -> Steps:
 def _reorg() -> Steps:
     s, _ = _remodelled()
     steps: Steps = []
-    _step(steps, "The 3-tile brown casino holds 2 + 3 (Red) and 5 (Yellow): 10 pips.", s, "casino:A2")
+    _step(steps, N_("The 3-tile brown casino holds 2 + 3 (Red) and 5 (Yellow): 10 pips."), s, "casino:A2")
     before = s.money(RED)
     s.apply(Reorganize("A2"))
     _check(before - s.money(RED) == 10, "reorganize for $10 (10 pips)")
-    _step(steps, "Red reorganizes it for $10, $1 per pip, and every die in it is re-rolled.", s, "casino:A2")
+    _step(steps, N_("Red reorganizes it for $10, $1 per pip, and every die in it is re-rolled."), s, "casino:A2")
     s.apply(RollDice((5, 1, 4)))  # Red's two dice (seat order first), then Yellow's
-    _step(steps, "Red rolls a 5 and a 1, Yellow a 4. Red chooses where the 5 goes.", s)
+    _step(steps, N_("Red rolls a 5 and a 1, Yellow a 4. Red chooses where the 5 goes."), s)
     s.apply(PlaceDie("A5"))
     _check(s.casinos()[0].boss == RED and s.die("A5") == (RED, 5), "Red's 5 makes Red the boss")
     _check(Reorganize("A2") not in s.legal_actions(), "no second reorganize of the same casino this turn")
     _step(
         steps,
-        "Red's 5 is now the highest die: Red is the boss. Had the roll gone badly, Red could not "
-        "reorganize this casino again this turn: no die is re-rolled twice in a turn.",
+        N_("Red's 5 is now the highest die: Red is the boss. Had the roll gone badly, Red could not "
+           "reorganize this casino again this turn: no die is re-rolled twice in a turn."),
         s,
         "lot:A5",
     )
@@ -277,14 +287,14 @@ def _gamble() -> Steps:
     steps: Steps = []
     limit = max(a.bet for a in s.legal_actions() if isinstance(a, Gamble))
     _check(limit == 15, "$5 per tile: $15 at a 3-tile casino")
-    _step(steps, "Red bosses a 3-tile casino: a bet there may be up to $15 ($5 a tile).", s, "casino:A1")
+    _step(steps, N_("Red bosses a 3-tile casino: a bet there may be up to $15 ($5 a tile)."), s, "casino:A1")
     s.apply(Gamble("A1", 4))
-    _step(steps, "On Yellow's turn, Yellow bets $4 at Red's casino; Red hears the bet.", s)
+    _step(steps, N_("On Yellow's turn, Yellow bets $4 at Red's casino; Red hears the bet."), s)
     s.apply(LayOff(False))
-    _step(steps, "Red does not lay off half of the bet to the bank.", s)
+    _step(steps, N_("Red does not lay off half of the bet to the bank."), s)
     s.apply(RollDice((2, 1)))
     _check(s.money(YELLOW) == 24 and s.money(RED) == 16, "a 3 wins: Yellow takes $4 from Red")
-    _step(steps, "Yellow rolls 3 (3, 4, 9, 10, 11 win even money): Red pays Yellow $4.", s, "player:yellow")
+    _step(steps, N_("Yellow rolls 3 (3, 4, 9, 10, 11 win even money): Red pays Yellow $4."), s, "player:yellow")
     return steps
 
 
@@ -298,13 +308,13 @@ def _tie() -> Steps:
     }
     s = _position(4, tiles=tiles, money=[20, 20, 20, 20], turn=GREEN)
     steps: Steps = []
-    _step(steps, "Green bosses a 2-tile gold casino (4, 5); Red a 3-tile brown one (Red 5 and 2, Yellow 2).", s)
+    _step(steps, N_("Green bosses a 2-tile gold casino (4, 5); Red a 3-tile brown one (Red 5 and 2, Yellow 2)."), s)
     s.apply(Remodel("C1", "brown"))
     _check(s.phase == "tie_roll" and s.pending_dice == ("C2", "C4"), "the two 5s tie for the top")
     _step(
         steps,
-        "Green remodels to brown: one 5-tile casino, where Green's 5 and Red's 5 tie for the top. Both are "
-        "re-rolled at once, for free.",
+        N_("Green remodels to brown: one 5-tile casino, where Green's 5 and Red's 5 tie for the top. Both are "
+           "re-rolled at once, for free."),
         s,
         "lot:C2",
         "lot:C4",
@@ -312,7 +322,7 @@ def _tie() -> Steps:
     s.apply(RollDice((3, 3)))
     (casino,) = s.casinos()
     _check(s.phase == "play" and casino.boss == GREEN and casino.size == 5, "Green's 4 is highest")
-    _step(steps, "Both 5s come up 3. Now Green's 4 is the highest die: Green is the boss.", s, "lot:C1")
+    _step(steps, N_("Both 5s come up 3. Now Green's 4 is the highest die: Green is the boss."), s, "lot:C1")
     return steps
 
 
@@ -326,28 +336,28 @@ def _end() -> Steps:
         "C5": ("silver", RED, 1),
     }
     s = _position(3, tiles=tiles, scores=[10, 12, 12], money=[9, 4, 6], turn=RED, phase="draw", draws_before_end=0)
-    _step(steps, "The next card is the Game End card: Green 12 points, Red 12, Blue 10.", s)
+    _step(steps, N_("The next card is the Game End card: Green 12 points, Red 12, Blue 10."), s)
     s.apply(DrawCard(GAME_END))
     _check(s.is_over and s.score(BLUE) == 12 and s.score(GREEN) == 14, "the Strip pays one last time")
     _check(s.winners == [GREEN], "most points wins")
     _step(
         steps,
-        "Game End: markers pay, then the Strip pays one last time: Blue's and Green's 2-tile casinos touch "
-        "it (Blue 10 -> 12, Green 12 -> 14), Red's C5 does not. Green has the most points, 14, and wins.",
+        N_("Game End: markers pay, then the Strip pays one last time: Blue's and Green's 2-tile casinos touch "
+           "it (Blue 10 -> 12, Green 12 -> 14), Red's C5 does not. Green has the most points, 14, and wins."),
         s,
         "player:green",
     )
     s = _position(2, scores=[8, 8], money=[9, 4], phase="draw", draws_before_end=0)
     s.apply(DrawCard(GAME_END))
     _check(s.winners == [BLUE], "equal points: more money wins")
-    _step(steps, "Had the points been equal (8 each), the richer player would win: Blue, $9 against $4.", s)
+    _step(steps, N_("Had the points been equal (8 each), the richer player would win: Blue, $9 against $4."), s)
     big: dict[str, TileSpec] = {f"C{i}": ("silver", RED, None) for i in range(1, 10)}
     s = _position(3, tiles=big, scores=[0, 0, 81], phase="draw", turn=BLUE, seen=[])
     s.apply(DrawCard("B2"))
     _check(s.is_over and s.winners == [RED] and s.score(RED) == 90, "90 points wins at once")
     _step(
         steps,
-        "A 9-tile casino pays Red 9 points, 81 -> 90: a player who reaches 90 wins at once.",
+        N_("A 9-tile casino pays Red 9 points, 81 -> 90: a player who reaches 90 wins at once."),
         s,
         "player:red",
     )
@@ -355,17 +365,17 @@ def _end() -> Steps:
 
 
 _BUILDERS: dict[str, tuple[str, Callable[[], Steps]]] = {
-    "LOV-SETUP": ("Setup: starting money and the Game End card", _setup),
-    "LOV-DRAW-D8": ("Drawing a card: Yellow draws D8", _draw_d8),
-    "LOV-STRIP": ("Which casinos touch the Strip", _strip),
-    "LOV-TRACK": ("The score track and its breaks", _track),
-    "LOV-BUILD": ("Build: Red builds on A2", _build),
-    "LOV-SPRAWL": ("Sprawl: Red sprawls into A5 for $18", _sprawl),
-    "LOV-REMODEL": ("Remodel: a hostile takeover by merging", _remodel),
-    "LOV-REORG": ("Reorganize: re-rolling a casino's dice", _reorg),
-    "LOV-GAMBLE": ("Gamble: Yellow bets $4 at Red's casino", _gamble),
-    "LOV-TIE": ("Ties: the tied highest dice are re-rolled", _tie),
-    "LOV-END": ("The end of the game", _end),
+    "LOV-SETUP": (N_("Setup: starting money and the Game End card"), _setup),
+    "LOV-DRAW-D8": (N_("Drawing a card: Yellow draws D8"), _draw_d8),
+    "LOV-STRIP": (N_("Which casinos touch the Strip"), _strip),
+    "LOV-TRACK": (N_("The score track and its breaks"), _track),
+    "LOV-BUILD": (N_("Build: Red builds on A2"), _build),
+    "LOV-SPRAWL": (N_("Sprawl: Red sprawls into A5 for $18"), _sprawl),
+    "LOV-REMODEL": (N_("Remodel: a hostile takeover by merging"), _remodel),
+    "LOV-REORG": (N_("Reorganize: re-rolling a casino's dice"), _reorg),
+    "LOV-GAMBLE": (N_("Gamble: Yellow bets $4 at Red's casino"), _gamble),
+    "LOV-TIE": (N_("Ties: the tied highest dice are re-rolled"), _tie),
+    "LOV-END": (N_("The end of the game"), _end),
 }
 
 SCENARIOS: Mapping[str, Scenario[State]] = MappingProxyType(

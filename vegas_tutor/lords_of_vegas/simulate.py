@@ -20,6 +20,7 @@ import numpy as np
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.rules import Data
@@ -81,16 +82,17 @@ def _run(n: int, start: c.Ints, policy: str, seed: int) -> Games:
 
 def _check(n: int, policy: str) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ConfigError(f"n must be a whole number >= 0, got {n!r}")
+        raise ConfigError(_("n must be a whole number >= 0, got {value}", value=repr(n)))
     if policy not in POLICIES:
-        raise ConfigError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+        raise ConfigError(_("unknown policy {value}: choose one of {choices}", value=repr(policy),
+                            choices=", ".join(POLICIES)))
 
 
 def simulate_games(n: int, *, players: int = 4, policy: str = "random", seed: int = 0) -> Games:
     """Play ``n`` whole games from the setup deal with ``policy`` at every seat."""
     _check(n, policy)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+        raise ConfigError(_("Lords of Vegas is for 2 to 4 players, not {value}", value=repr(players)))
     start = c.encode(Data(players=players, money=[0] * players, score=[0] * players))
     return _run(n, start, policy, int(seed))
 
@@ -99,7 +101,7 @@ def playouts(data: Data, n: int, *, policy: str = "random", seed: int = 0) -> Ga
     """Play the game on from position ``data`` (left unchanged) to its end, ``n`` times."""
     _check(n, policy)
     if data.phase == "over":
-        raise IllegalActionError("the game is over: nothing to play out")
+        raise IllegalActionError(_("the game is over: nothing to play out"))
     return _run(n, c.encode(data), policy, int(seed))
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.events import Event
+from vegas_tutor.i18n import N_, _, money, tr
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
     Action,
@@ -36,6 +37,7 @@ from vegas_tutor.lords_of_vegas.actions import (
     parse_action,
 )
 from vegas_tutor.lords_of_vegas.board import LOTS
+from vegas_tutor.lords_of_vegas.names import describe, join, player
 from vegas_tutor.lords_of_vegas.rules import (
     DICE_PER_PLAYER,
     MARKERS_PER_PLAYER,
@@ -48,9 +50,9 @@ from vegas_tutor.lords_of_vegas.rules import (
 
 def _lots(values: object, what: str) -> tuple[str, ...]:
     if not isinstance(values, tuple) or any(not isinstance(v, str) or v not in LOTS for v in values):
-        raise InvalidActionError(f"{what} must be a tuple of lot ids, got {values!r}")
+        raise InvalidActionError(_("{what} must be a tuple of lot ids, got {value}", what=tr(what), value=repr(values)))
     if len(set(values)) != len(values):
-        raise InvalidActionError(f"{what} names a lot twice: {values!r}")
+        raise InvalidActionError(_("{what} names a lot twice: {value}", what=tr(what), value=repr(values)))
     return values
 
 
@@ -64,9 +66,10 @@ class Offer:
 
     def __post_init__(self) -> None:
         if not isinstance(self.money, int) or isinstance(self.money, bool) or self.money < 0:
-            raise InvalidActionError(f"money offered must be a whole number >= 0, got {self.money!r}")
-        _lots(self.lots, "lots offered")
-        _lots(self.dice, "dice offered")
+            raise InvalidActionError(_("money offered must be a whole number >= 0, got {value}",
+                                       value=repr(self.money)))
+        _lots(self.lots, N_("lots offered"))
+        _lots(self.dice, N_("dice offered"))
 
     @property
     def empty(self) -> bool:
@@ -94,19 +97,19 @@ class Trade:
     def __post_init__(self) -> None:
         for seat in (self.first, self.second):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(PLAYER_NAMES):
-                raise InvalidActionError(f"a trade is between seats 0..3, got {seat!r}")
+                raise InvalidActionError(_("a trade is between seats 0..3, got {value}", value=repr(seat)))
         if self.first == self.second:
-            raise InvalidActionError("a trade needs two different players")
+            raise InvalidActionError(_("a trade needs two different players"))
         if not isinstance(self.first_gives, Offer) or not isinstance(self.second_gives, Offer):
-            raise InvalidActionError("each side of a trade is an Offer")
+            raise InvalidActionError(_("each side of a trade is an Offer"))
         if self.action is not None and (
                 not isinstance(self.action, ACTION_TYPES)
                 or isinstance(self.action, DrawCard | RollDice | LayOff | MoveDie | PlaceDie)):
-            raise InvalidActionError(f"{self.action!r} is not an action of a turn that can be sold")
+            raise InvalidActionError(_("{value} is not an action of a turn that can be sold", value=repr(self.action)))
         if (self.action is None) != (self.actor is None) or self.actor not in (None, self.first, self.second):
-            raise InvalidActionError("an action sold in a trade is played by one of its two parties")
+            raise InvalidActionError(_("an action sold in a trade is played by one of its two parties"))
         if self.first_gives.empty and self.second_gives.empty and self.action is None:
-            raise InvalidActionError("an empty trade exchanges nothing")
+            raise InvalidActionError(_("an empty trade exchanges nothing"))
 
     def __str__(self) -> str:
         text = f"trade {name(self.first)}: {self.first_gives} for {name(self.second)}: {self.second_gives}"
@@ -121,11 +124,11 @@ def parse_trade(text: str) -> Trade:
     """Read a trade back from its ``str`` form."""
     match = _TRADE.fullmatch(" ".join(str(text).split()))
     if not match or match[1] not in PLAYER_NAMES or match[5] not in PLAYER_NAMES:
-        raise InvalidActionError(f"cannot read {str(text)[:80]!r} as a trade")
+        raise InvalidActionError(_("cannot read {text} as a trade", text=repr(str(text)[:80])))
     action = None if match[9] is None else parse_action(match[10])
     actor = None if match[9] is None or match[9] not in PLAYER_NAMES else PLAYER_NAMES.index(match[9])
     if match[9] is not None and actor is None:
-        raise InvalidActionError(f"{match[9]!r} is not a player")
+        raise InvalidActionError(_("{name} is not a player", name=repr(match[9])))
 
     def side(at: int) -> Offer:
         def lots(s: str) -> tuple[str, ...]:
@@ -146,37 +149,60 @@ CHOICE_PHASES = ("layoff", "reorg_place", "draw_move")
 def trade_problem(d: Data, trade: Trade) -> str | None:
     """Why ``trade`` cannot happen in this position, or None if it can."""
     if d.phase not in TRADE_PHASES + CHOICE_PHASES:
-        return "no trade while dice are rolling or a card is being dealt: wait until they have settled"
+        return _("no trade while dice are rolling or a card is being dealt: wait until they have settled")
     if d.phase in CHOICE_PHASES and (trade.first_gives.dice or trade.second_gives.dice or trade.action):
-        return "while a choice is pending only money and lots change hands: dice and actions wait until it is made"
+        return _("while a choice is pending only money and lots change hands: dice and actions wait until it is "
+                 "made")
     if max(trade.first, trade.second) >= d.players:
-        return f"this game has seats 0..{d.players - 1}"
+        return _("this game has seats 0..{last}", last=d.players - 1)
     if trade.action is not None:
         if d.phase != "play":
-            return "an action of this turn is sold between the turn player's actions"
+            return _("an action of this turn is sold between the turn player's actions")
         if trade.actor != d.turn:
-            return f"only the turn player ({name(d.turn)}) can sell an action of this turn"
+            return _("only the turn player ({name}) can sell an action of this turn", name=player(d.turn))
         if trade.first_gives.dice or trade.second_gives.dice:
-            return "a trade that sells an action cannot also hand over dice (trade the dice first)"
+            return _("a trade that sells an action cannot also hand over dice (trade the dice first)")
     for giver, taker, offer, back in (
         (trade.first, trade.second, trade.first_gives, trade.second_gives),
         (trade.second, trade.first, trade.second_gives, trade.first_gives),
     ):
         if offer.money > d.money[giver]:
-            return f"{name(giver)} has only ${d.money[giver]}"
+            return _("{name} has only {money}", name=player(giver), money=money(d.money[giver]))
         for lot in offer.lots:
             if d.marker.get(lot) != giver:
-                return f"{name(giver)} has no marker on {lot}"
+                return _("{name} has no marker on {lot}", name=player(giver), lot=lot)
         for lot in offer.dice:
             if d.die_owner.get(lot) != giver:
-                return f"{name(giver)} has no die on {lot}"
+                return _("{name} has no die on {lot}", name=player(giver), lot=lot)
         markers = sum(1 for o in d.marker.values() if o == taker) - len(back.lots) + len(offer.lots)
         if markers > MARKERS_PER_PLAYER:
-            return f"{name(taker)} would need more than {MARKERS_PER_PLAYER} markers"
+            return _("{name} would need more than {n} markers", name=player(taker), n=MARKERS_PER_PLAYER)
         dice = sum(1 for o in d.die_owner.values() if o == taker) - len(back.dice) + len(offer.dice)
         if dice > DICE_PER_PLAYER:
-            return f"{name(taker)} would need more than {DICE_PER_PLAYER} dice"
+            return _("{name} would need more than {n} dice", name=player(taker), n=DICE_PER_PLAYER)
     return None
+
+
+def describe_offer(offer: Offer) -> str:
+    """What one side of a trade gives, as a learner reads it ("$5 and lot A2")."""
+    parts = [money(offer.money)] if offer.money else []
+    if offer.lots:
+        parts.append(_("lot {lots}", lots=offer.lots[0]) if len(offer.lots) == 1 else
+                     _("lots {lots}", lots=join(offer.lots)))
+    if offer.dice:
+        parts.append(_("the die on {lots}", lots=offer.dice[0]) if len(offer.dice) == 1 else
+                     _("the dice on {lots}", lots=join(offer.dice)))
+    return join(parts) if parts else _("nothing")
+
+
+def describe_trade(trade: Trade) -> str:
+    """A trade as a learner reads it ("Blue gives $5 for Red's lot A2")."""
+    text = _("{first} gives {gives} for {second}'s {takes}", first=player(trade.first),
+             gives=describe_offer(trade.first_gives), second=player(trade.second),
+             takes=describe_offer(trade.second_gives))
+    if trade.actor is None or trade.action is None:
+        return text
+    return _("{trade}; {name} plays {action}", trade=text, name=player(trade.actor), action=describe(trade.action))
 
 
 def carry_out(d: Data, trade: Trade) -> None:

@@ -1,4 +1,5 @@
 """The English words for Lords of Vegas events: one sentence per event, for the board's log and the lessons.
+:func:`say` speaks the language in force: in Spanish it hands the event to :mod:`.words_es`.
 
 ``names`` are the display names of the seats; ``you`` names the learner's seat (second person).
 
@@ -21,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from vegas_tutor.core.events import Event
+from vegas_tutor.i18n import language
+from vegas_tutor.lords_of_vegas import words_es
 from vegas_tutor.lords_of_vegas.actions import (
     Build,
     EndTurn,
@@ -164,7 +167,9 @@ KINDS = frozenset(_SAY)
 
 
 def say(event: Event, names: Sequence[str], *, you: int | None = None) -> str:
-    """One event as an English sentence; ``you`` is the learner's seat (second person), if any."""
+    """One event as a sentence in the language in force; ``you`` is the learner's seat (second person), if any."""
+    if language() == "es":
+        return words_es.say(event, names, you=you)
     return _SAY[event.kind](event, _Speaker(names, you))
 
 
