@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.track import FACES, Bid, face_text
 
 
@@ -21,7 +22,7 @@ def check_faces(value: object, what: str) -> tuple[int, ...]:
     if not isinstance(value, tuple | list) or any(
         not isinstance(f, int) or isinstance(f, bool) or f not in FACES for f in value
     ):
-        raise InvalidActionError(f"{what} must be die faces 1..6 (1 = ★), got {value!r}")
+        raise InvalidActionError(_("{what} must be die faces 1..6 (1 = ★), got {value!r}", what=what, value=value))
     return tuple(sorted(value))
 
 
@@ -38,7 +39,7 @@ def _read_faces(tokens: list[str], text: str) -> tuple[int, ...]:
         elif token in {"1", "2", "3", "4", "5", "6"}:
             out.append(int(token))
         else:
-            raise InvalidActionError(f"{token!r} in {text!r} is not a die face (★ or 1..6)")
+            raise InvalidActionError(_("{token!r} in {text!r} is not a die face (★ or 1..6)", token=token, text=text))
     return tuple(sorted(out))
 
 
@@ -59,7 +60,7 @@ class Show:
     def __post_init__(self) -> None:
         faces = check_faces(self.faces, "Show.faces")
         if not faces:
-            raise InvalidActionError("a show puts out at least one die")
+            raise InvalidActionError(_("a show puts out at least one die"))
         object.__setattr__(self, "faces", faces)
 
     def __str__(self) -> str:
@@ -103,7 +104,7 @@ ACTION_TYPES = (Bid, Challenge, Show, NoShow, Roll)
 def parse_action(text: str) -> Action:
     """Read any action back from its ``str`` (bids also in the short forms :meth:`Bid.parse` accepts)."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be text, got {type(text).__name__}")
+        raise InvalidActionError(_("an action must be text, got {kind}", kind=type(text).__name__))
     words = " ".join(text.strip().lower().split())
     tokens = words.split(" ")
     if words in {"challenge", "call", "liar"}:

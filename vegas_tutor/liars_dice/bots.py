@@ -26,6 +26,7 @@ import numpy as np
 
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.coach import best_option, evaluate
 from vegas_tutor.liars_dice.engine import Observation, State
@@ -50,10 +51,10 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
     """
     _check_level(level)
     if not isinstance(state, State):
-        raise ConfigError(f"choose_action needs a Liar's Dice State, got {type(state).__name__}")
+        raise ConfigError(_("choose_action needs a Liar's Dice State, got {kind}", kind=type(state).__name__))
     seat = state.current_player
     if seat is None:
-        raise IllegalActionError("the game is over: there is nothing left to choose")
+        raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     if state.is_chance:
         return Roll()
     return choose_from_observation(state.observation(seat), level, make_rng(seed))
@@ -63,13 +64,14 @@ def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
     """The choice of ``obs.player``, who must be the one to act, at ``level``."""
     _check_level(level)
     if not isinstance(obs, Observation):
-        raise InvalidActionError(f"a bot decides from an Observation, got {type(obs).__name__}")
+        raise InvalidActionError(_("a bot decides from an Observation, got {kind}", kind=type(obs).__name__))
     if obs.current_player != obs.player:
-        raise IllegalActionError(f"seat {obs.player} is not the one to act (seat {obs.current_player} is)")
+        raise IllegalActionError(_("seat {seat} is not the one to act (seat {other} is)", seat=obs.player,
+                                   other=obs.current_player))
     if obs.phase == "roll":
         return Roll()
     if obs.phase == "over":
-        raise IllegalActionError("the game is over: there is nothing left to choose")
+        raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     if level == "hard":
         return best_option(evaluate(obs)).action
     if obs.phase == "show":
@@ -79,7 +81,7 @@ def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
 
 def _check_level(level: object) -> None:
     if level not in LEVELS:
-        raise ConfigError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise ConfigError(_("unknown level {level!r}: choose one of {choices}", level=level, choices=", ".join(LEVELS)))
 
 
 def _matches(dice: tuple[int, ...], face: int) -> int:
@@ -120,7 +122,7 @@ def _credited(obs: Observation, bid: Bid, bidder: int) -> float:
     hidden = obs.dice_counts[bidder] - len(obs.shown[bidder])
     p = MEDIUM_CREDIT[bid.is_star]
     theirs = np.ones(1)
-    for _ in range(hidden):
+    for _die in range(hidden):
         theirs = np.convolve(theirs, [1 - p, p])
     rest = bid_odds(1, bid.face, known=obs.known, unknown=obs.unknown - hidden).distribution
     need = bid.quantity

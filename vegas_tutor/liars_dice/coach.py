@@ -39,10 +39,12 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
 from vegas_tutor.liars_dice.engine import Observation, State, show_options
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
 from vegas_tutor.liars_dice.track import ALL_BIDS, STAR, Bid
+from vegas_tutor.liars_dice.words import action_words, bid_words
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -176,7 +178,7 @@ def _convolve(dists: list[Floats]) -> Floats:
 def _binomial(n: int, star: bool) -> Floats:
     p = 1 / 6 if star else 1 / 3
     out = np.ones(1)
-    for _ in range(n):
+    for _die in range(n):
         out = np.convolve(out, [1 - p, p])
     return out
 
@@ -186,10 +188,10 @@ class Table:
 
     def __init__(self, obs: Observation, model: Model = MODEL) -> None:
         if not isinstance(obs, Observation):
-            raise InvalidActionError(f"the coach needs an Observation, got {type(obs).__name__}")
+            raise InvalidActionError(_("the coach needs an Observation, got {kind}", kind=type(obs).__name__))
         if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
-            raise IllegalActionError(
-                f"seat {obs.player} has no bid, challenge or show to decide now (phase {obs.phase})")
+            raise IllegalActionError(_("seat {seat} has no bid, challenge or show to decide now (phase {phase})",
+                                       seat=obs.player, phase=obs.phase))
         self.obs, self.model = obs, model
         counts = obs.dice_counts
         self.me, self.total = obs.player, sum(counts)
@@ -400,15 +402,16 @@ def review(state: State, action: Action | str) -> Review:
     The state is not changed. An action that is not legal now raises the engine's own error.
     """
     if not isinstance(state, State):
-        raise InvalidActionError(f"the coach reviews a Liar's Dice State, got {type(state).__name__}")
+        raise InvalidActionError(_("the coach reviews a Liar's Dice State, got {kind}", kind=type(state).__name__))
     if isinstance(action, str):
         action = parse_action(action)
     seat = state.current_player
     if seat is None or state.is_chance:
-        raise IllegalActionError(f"there is no decision to review now (phase {state.phase})")
+        raise IllegalActionError(_("there is no decision to review now (phase {phase})", phase=state.phase))
     if action not in state.legal_actions():
         state.copy().apply(action)  # raises the engine's own error, naming the state
-        raise IllegalActionError(f"{action} is not a choice for seat {seat} now")  # pragma: no cover
+        raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
+                                   action=action_words(action), seat=seat))
     options = evaluate(state.observation(seat))
     best = best_option(options)
     mine = next(o for o in options if o.action == action)
@@ -417,16 +420,21 @@ def review(state: State, action: Action | str) -> Review:
 
 
 def _pct(p: float) -> str:
-    return f"{round(100 * p)}%"
+    return percent(p)
 
 
 def _net(value: float, rivals: int) -> str:
-    who = "your rival" if rivals == 1 else "the average rival"
     if abs(value) < 0.005:
-        return f"on average you break even with {who}"
+        if rivals == 1:
+            return _("on average you break even with your rival")
+        return _("on average you break even with the average rival")
     if value < 0:
-        return f"on average you come out {-value:.2f} dice ahead of {who}"
-    return f"on average you fall {value:.2f} dice behind {who}"
+        if rivals == 1:
+            return _("on average you come out {dice} dice ahead of your rival", dice=number(-value, 2))
+        return _("on average you come out {dice} dice ahead of the average rival", dice=number(-value, 2))
+    if rivals == 1:
+        return _("on average you fall {dice} dice behind your rival", dice=number(value, 2))
+    return _("on average you fall {dice} dice behind the average rival", dice=number(value, 2))
 
 
 def _name(obs: Observation, o: Option) -> str:
@@ -434,27 +442,31 @@ def _name(obs: Observation, o: Option) -> str:
     a = o.action
     if isinstance(a, Challenge):
         assert obs.last_bid is not None and o.true_chance is not None
-        return (f"challenging {obs.last_bid} (true about {_pct(o.true_chance)} of the time from your cup "
-                f"and the bids so far)")
+        return _("challenging {bid} (true about {pct} of the time from your cup and the bids so far)",
+                 bid=bid_words(obs.last_bid), pct=_pct(o.true_chance))
     if isinstance(a, Bid):
-        chance = "" if o.true_chance is None else f" (true about {_pct(o.true_chance)} of the time)"
-        return f"bidding {a}{chance}"
+        if o.true_chance is None:
+            return _("bidding {bid}", bid=bid_words(a))
+        return _("bidding {bid} (true about {pct} of the time)", bid=bid_words(a), pct=_pct(o.true_chance))
     if isinstance(a, Show):
-        return f"showing {faces_text(a.faces)} and re-rolling the rest"
-    return "keeping your cup hidden"
+        return _("showing {faces} and re-rolling the rest", faces=faces_text(a.faces))
+    return _("keeping your cup hidden")
 
 
 def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
     """One or two plain sentences: the coach's choice and what it is worth; what yours gives up."""
     rivals = sum(1 for c in obs.dice_counts if c > 0) - 1
     name = _name(obs, best)
-    why = ""
+    net = _net(best.value, rivals)
     if isinstance(best.action, Show) and obs.last_bid is not None and all(
             d == obs.last_bid.face or (d == STAR and not obs.last_bid.is_star) for d in best.action.faces):
-        why = ": the shown dice make your bid more believable and the re-roll can add matches"
+        first = _("Best: {choice}: the shown dice make your bid more believable and the re-roll can add matches; "
+                  "{net}.", choice=name, net=net)
     elif isinstance(best.action, Bid):
-        why = ", once the next player answers"
-    first = f"Best: {name}{why}; {_net(best.value, rivals)}."
+        first = _("Best: {choice}, once the next player answers; {net}.", choice=name, net=net)
+    else:
+        first = _("Best: {choice}; {net}.", choice=name, net=net)
     if mine.action == best.action:
         return first
-    return f"{first} Yours, {_name(obs, mine)}, gives up {loss:.2f} dice more."
+    return _("{best} Yours, {choice}, gives up {dice} dice more.", best=first, choice=_name(obs, mine),
+             dice=number(loss, 2))

@@ -32,6 +32,7 @@ from vegas_tutor.core.dice import Rng, make_rng, roll_outcomes
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.events import Event
 from vegas_tutor.core.state import GameStateBase
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import (
     ACTION_TYPES,
     Action,
@@ -42,6 +43,7 @@ from vegas_tutor.liars_dice.actions import (
     parse_action,
 )
 from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
+from vegas_tutor.liars_dice.words import action_words, bid_words
 
 MAX_PLAYERS = 4
 MAX_DICE = 10
@@ -59,8 +61,8 @@ class Config:
     dice: int = 5
 
     def __post_init__(self) -> None:
-        whole_number(self.players, "Liar's Dice: the number of players", 2, MAX_PLAYERS)
-        whole_number(self.dice, "Liar's Dice: the dice per player", 1, MAX_DICE)
+        whole_number(self.players, _("Liar's Dice: the number of players"), 2, MAX_PLAYERS)
+        whole_number(self.dice, _("Liar's Dice: the dice per player"), 1, MAX_DICE)
 
 
 def count_matches(dice: Sequence[int], face: int) -> int:
@@ -378,7 +380,8 @@ class State(GameStateBase[_Data, Action]):
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (own cup, shown dice, counts, bids, the last public challenge)."""
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise InvalidActionError(f"no seat {player!r} in a {self.players}-player game")
+            raise InvalidActionError(_("no seat {player!r} in a {players}-player game", player=player,
+                                       players=self.players))
         d = self._d
         return Observation(
             player=player,
@@ -399,7 +402,7 @@ class State(GameStateBase[_Data, Action]):
             return parse_action(action)
         if not isinstance(action, ACTION_TYPES):
             raise InvalidActionError(
-                f"{action!r} is not a Liar's Dice action (Bid, Challenge, Show, NoShow, Roll)")
+                _("{action!r} is not a Liar's Dice action (Bid, Challenge, Show, NoShow, Roll)", action=action))
         return action
 
     def _play(self, d: _Data, action: Action) -> Action:
@@ -419,14 +422,14 @@ class State(GameStateBase[_Data, Action]):
     @classmethod
     def _from_record(cls, config: Any, origin: Any) -> Self:
         if not isinstance(config, dict) or set(config) != {"players"}:
-            raise RecordError("Liar's Dice record: config must hold the player count only")
+            raise RecordError(_("Liar's Dice record: config must hold the player count only"))
         if not isinstance(origin, dict) or set(origin) != {"dice_counts", "opener"}:
-            raise RecordError("Liar's Dice record: origin must hold dice_counts and opener")
+            raise RecordError(_("Liar's Dice record: origin must hold dice_counts and opener"))
         counts, opener = origin["dice_counts"], origin["opener"]
         if not isinstance(counts, list) or len(counts) != config["players"]:
-            raise RecordError("Liar's Dice record: dice_counts must be a list of one count per player")
+            raise RecordError(_("Liar's Dice record: dice_counts must be a list of one count per player"))
         if isinstance(opener, bool) or not isinstance(opener, int):
-            raise RecordError(f"Liar's Dice record: the opener must be a seat number, not {opener!r}")
+            raise RecordError(_("Liar's Dice record: the opener must be a seat number, not {opener!r}", opener=opener))
         return cls(counts, opener=opener)
 
     def __repr__(self) -> str:
@@ -439,12 +442,12 @@ def check_counts(dice_counts: Sequence[int], opener: object) -> tuple[int, ...]:
     counts = tuple(dice_counts)
     Config(len(counts), 1)  # the player count
     if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= MAX_DICE for c in counts):
-        raise ConfigError(f"each player holds 0..{MAX_DICE} dice, got {list(counts)}")
+        raise ConfigError(_("each player holds 0..{most} dice, got {counts}", most=MAX_DICE, counts=list(counts)))
     if sum(1 for c in counts if c > 0) < 2:
-        raise ConfigError(f"a game needs at least two players with dice, got {list(counts)}")
+        raise ConfigError(_("a game needs at least two players with dice, got {counts}", counts=list(counts)))
     if not isinstance(opener, int) or isinstance(opener, bool) or not 0 <= opener < len(counts) \
             or counts[opener] == 0:
-        raise ConfigError(f"the opener must be a seat with dice, got {opener!r}")
+        raise ConfigError(_("the opener must be a seat with dice, got {opener!r}", opener=opener))
     return counts
 
 
@@ -480,38 +483,43 @@ def _replace(cups: tuple[tuple[int, ...], ...], seat: int, faces: tuple[int, ...
 
 def _check(d: _Data, action: Action, player: int | None, phase: str) -> Action:
     """Raise :class:`IllegalActionError` unless ``action`` is legal in ``d``; return it."""
-    where = f"(seat {player}, {phase} phase)"
+    what = action_words(action)
+
+    def refuse(why: str) -> IllegalActionError:
+        return IllegalActionError(_("{action} is not legal: {why}", action=what, why=why))
+
+    phases = {"roll": _("roll"), "show": _("show"), "bid": _("bid"), "over": _("over")}
+    where = _("(seat {seat}, {phase} phase)", seat=player, phase=phases.get(phase, phase))
     if player is None:
-        raise IllegalActionError(f"{action} is not legal: the game is over")
+        raise refuse(_("the game is over"))
     if d.pending:
         if not isinstance(action, Roll):
-            raise IllegalActionError(f"{action} is not legal: seat {d.pending[0]} must roll first")
+            raise refuse(_("seat {seat} must roll first", seat=d.pending[0]))
         n = _to_roll(d, d.pending[0])
         if action.faces is not None and len(action.faces) != n:
-            raise IllegalActionError(
-                f"{action} is not legal: seat {d.pending[0]} rolls {n} dice, not {len(action.faces)}")
+            raise refuse(_("seat {seat} rolls {n} dice, not {got}", seat=d.pending[0], n=n, got=len(action.faces)))
         return action
     if isinstance(action, Roll):
-        raise IllegalActionError(f"{action} is not legal: no roll is pending {where}")
+        raise refuse(_("no roll is pending {where}", where=where))
     if d.window:
         if not isinstance(action, Show | NoShow):
-            raise IllegalActionError(
-                f"{action} is not legal: seat {player} has just bid and first decides whether to show {where}")
+            raise refuse(_("seat {seat} has just bid and first decides whether to show {where}", seat=player,
+                           where=where))
         if isinstance(action, Show):
             hidden = Counter(d.hidden[player])
             if Counter(action.faces) - hidden:
-                raise IllegalActionError(f"{action} is not legal: those are not dice in seat {player}'s cup")
+                raise refuse(_("those are not dice in seat {seat}'s cup", seat=player))
             if len(action.faces) >= len(d.hidden[player]):
-                raise IllegalActionError(f"{action} is not legal: at least one die must stay to re-roll")
+                raise refuse(_("at least one die must stay to re-roll"))
         return action
     if isinstance(action, Show | NoShow):
-        raise IllegalActionError(f"{action} is not legal: only right after one's own bid {where}")
+        raise refuse(_("only right after one's own bid {where}", where=where))
     last = d.bids[-1][1] if d.bids else None
     if isinstance(action, Bid):
         if last is not None and action <= last:
-            raise IllegalActionError(f"{action} is not legal: it does not raise {last} {where}")
+            raise refuse(_("it does not raise {bid} {where}", bid=bid_words(last), where=where))
     elif last is None:
-        raise IllegalActionError(f"challenge is not legal: there is no bid yet {where}")
+        raise refuse(_("there is no bid yet {where}", where=where))
     return action
 
 

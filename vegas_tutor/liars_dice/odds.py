@@ -21,6 +21,7 @@ from math import comb
 from types import MappingProxyType
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Challenge
 from vegas_tutor.liars_dice.engine import Observation, challenge_losses
 from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
@@ -77,9 +78,10 @@ def _check_view(known: Sequence[int], unknown: int) -> None:
     if isinstance(known, str | bytes) or not all(
         isinstance(d, int) and not isinstance(d, bool) for d in known
     ) or not _FACE_SET.issuperset(known):
-        raise InvalidActionError(f"known must be die faces 1..6 (1 = ★), got {known!r}")
+        raise InvalidActionError(_("known must be die faces 1..6 (1 = ★), got {known!r}", known=known))
     if not isinstance(unknown, int) or isinstance(unknown, bool) or unknown < 0:
-        raise InvalidActionError(f"unknown must be a whole number of hidden dice >= 0, got {unknown!r}")
+        raise InvalidActionError(_("unknown must be a whole number of hidden dice >= 0, got {unknown!r}",
+                                   unknown=unknown))
 
 
 def _matches(known: Sequence[int], face: int) -> int:
@@ -107,9 +109,9 @@ def bid_odds(quantity: int, face: int, *, known: Sequence[int], unknown: int) ->
     Fraction(1, 36)
     """
     if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
-        raise InvalidActionError(f"a bid quantity is a whole number >= 1, got {quantity!r}")
+        raise InvalidActionError(_("a bid quantity is a whole number >= 1, got {quantity!r}", quantity=quantity))
     if not isinstance(face, int) or isinstance(face, bool) or face not in _FACE_SET:
-        raise InvalidActionError(f"a bid face is ★ (1) or 2..6, got {face!r}")
+        raise InvalidActionError(_("a bid face is ★ (1) or 2..6, got {face!r}", face=face))
     _check_view(known, unknown)
     return _odds(quantity, face, _matches(known, face), unknown)
 
@@ -119,7 +121,7 @@ def odds_table(known: Sequence[int], unknown: int, quantities: Sequence[int] = r
     """:func:`bid_odds` for every quantity x face 1..6, keyed ``(quantity, face)``."""
     _check_view(known, unknown)
     if any(not isinstance(q, int) or isinstance(q, bool) or q < 1 for q in quantities):
-        raise InvalidActionError(f"quantities must be whole numbers >= 1, got {quantities!r}")
+        raise InvalidActionError(_("quantities must be whole numbers >= 1, got {quantities!r}", quantities=quantities))
     matches = {face: _matches(known, face) for face in FACES}
     return {(q, f): _odds(q, f, matches[f], unknown) for q in quantities for f in FACES}
 
@@ -186,7 +188,7 @@ def action_odds(observation: Observation) -> tuple[ActionOdds, ...]:
     Empty unless it is the viewer's turn to bid or challenge.
     """
     if not isinstance(observation, Observation):
-        raise InvalidActionError(f"action_odds needs an Observation, got {type(observation).__name__}")
+        raise InvalidActionError(_("action_odds needs an Observation, got {kind}", kind=type(observation).__name__))
     me = observation.player
     if observation.phase != "bid" or observation.current_player != me:
         return ()

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS, State
 from vegas_tutor.liars_dice.odds import _fractions
@@ -80,7 +81,7 @@ def odds_policy(state: State) -> Action:
         return Roll()
     me = state.current_player
     if me is None:
-        raise ConfigError("the game is over: nobody acts")
+        raise ConfigError(_("the game is over: nobody acts"))
     seen = state.observation(me)
     if seen.may_show:
         return NoShow()
@@ -94,7 +95,7 @@ def random_policy(state: State, rng: Rng) -> Action:
     """The ``"random"`` policy: uniform over the legal actions."""
     legal = state.legal_actions()
     if not legal:
-        raise ConfigError("the game is over: nobody acts")
+        raise ConfigError(_("the game is over: nobody acts"))
     return legal[int(rng.integers(len(legal)))]
 
 
@@ -104,13 +105,15 @@ def choose(policy: str, state: State, rng: Rng) -> Action:
         return random_policy(state, rng)
     if policy == "odds":
         return odds_policy(state)
-    raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    raise ConfigError(_("unknown policy {policy!r}; choose one of {choices}", policy=policy,
+                          choices=", ".join(POLICIES)))
 
 
 def check_policy(policy: object) -> str:
     """``policy`` if it names one of :data:`POLICIES`, else ``ConfigError``."""
     if policy not in POLICIES:
-        raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        raise ConfigError(_("unknown policy {policy!r}; choose one of {choices}", policy=policy,
+                          choices=", ".join(POLICIES)))
     return str(policy)
 
 

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Challenge, Show
 from vegas_tutor.liars_dice.engine import ChallengeResult, Config, State
 from vegas_tutor.liars_dice.policies import (
@@ -57,10 +58,11 @@ class RoundResults:
 
 def _check(n: int, players: int, dice: int, policy: str) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ConfigError(f"the number of rounds must be a whole number >= 0, got {n!r}")
+        raise ConfigError(_("the number of rounds must be a whole number >= 0, got {n!r}", n=n))
     Config(players, dice)
     if policy not in POLICIES:
-        raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        raise ConfigError(_("unknown policy {policy!r}; choose one of {choices}", policy=policy,
+                          choices=", ".join(POLICIES)))
 
 
 def simulate_rounds(n: int, *, players: int = 2, dice: int = 5, policy: str = "random",
@@ -89,9 +91,10 @@ def _random_sub_multisets(cups: IntArray, rng: Rng) -> IntArray:
 def play_batch(hidden: IntArray, policy: str, rng: Rng) -> RoundResults:
     """Play one round from each row of ``hidden`` (``(n, players, 6)`` face counts per seat)."""
     if policy not in POLICIES:
-        raise ConfigError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+        raise ConfigError(_("unknown policy {policy!r}; choose one of {choices}", policy=policy,
+                          choices=", ".join(POLICIES)))
     hidden = np.array(hidden, dtype=np.int64)
-    n, players, _ = hidden.shape
+    n, players, _faces = hidden.shape
     dice = hidden.sum(axis=2)  # dice held per seat (fixed during a round)
     shown = np.zeros_like(hidden)
     bid = np.full(n, -1, dtype=np.int64)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 
 STAR = 1
 """The wild star, the face that takes the place of the 1."""
@@ -90,12 +91,13 @@ class Bid:
     def __post_init__(self) -> None:
         q, f = self.quantity, self.face
         if not isinstance(q, int) or isinstance(q, bool) or not isinstance(f, int) or isinstance(f, bool):
-            raise InvalidActionError(f"a bid needs a whole quantity and face, got {q!r} and {f!r}")
+            raise InvalidActionError(_("a bid needs a whole quantity and face, got {q!r} and {f!r}", q=q, f=f))
         if f not in FACES:
-            raise InvalidActionError(f"a bid's face must be ★ (1) or 2..6, got {f}")
+            raise InvalidActionError(_("a bid's face must be ★ (1) or 2..6, got {f}", f=f))
         if Space(q, f == STAR) not in _SPACE_INDEX:
-            kind = "star" if f == STAR else "numeric"
-            raise InvalidActionError(f"the bid track has no {kind} space {q} (bid {q} x {face_text(f)})")
+            if f == STAR:
+                raise InvalidActionError(_("the bid track has no star space {q} (bid {q} x {face})", q=q, face="★"))
+            raise InvalidActionError(_("the bid track has no numeric space {q} (bid {q} x {face})", q=q, face=f))
 
     @property
     def space(self) -> Space:
@@ -144,11 +146,11 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         """Read a bid: ``"five 5s"``, ``"5 5s"``, ``"5 x 5"``, ``"three stars"``, ``"3 ★"``."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"a bid must be text, got {type(text).__name__}")
+            raise InvalidActionError(_("a bid must be text, got {kind}", kind=type(text).__name__))
         words = " ".join(text.strip().lower().replace("\u00d7", " x ").split())
         m = _BID_TEXT.fullmatch(words)
         if m is None:
-            raise InvalidActionError(f"cannot read {text!r} as a bid (try 'five 5s' or 'three stars')")
+            raise InvalidActionError(_("cannot read {text!r} as a bid (try 'five 5s' or 'three stars')", text=text))
         qty_text, face_text_ = m.group("q"), m.group("f")
         quantity = int(qty_text) if qty_text.isdigit() else _WORDS.index(qty_text)
         face = STAR if face_text_ in {"star", "stars", "★", "*", "1", "1s", "1's"} else int(face_text_[0])

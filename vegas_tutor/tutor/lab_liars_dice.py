@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _, _n, number
 from vegas_tutor.liars_dice import Roll, new_game
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.policies import POLICIES, choose
@@ -30,7 +31,6 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
-    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -39,6 +39,7 @@ from vegas_tutor.tutor.lab import (
     standings_table,
     win_rate_figure,
 )
+from vegas_tutor.tutor.liars_dice.coaching import policy_name
 from vegas_tutor.tutor.notebook import exact_details
 
 DICE = 5
@@ -60,7 +61,8 @@ def limit(tested: str, rivals: str) -> int:
     """The most games a match of ``tested`` against ``rivals`` plays."""
     for strategy in (tested, rivals):
         if strategy not in STRATEGIES:
-            raise ConfigError(f"unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+            raise ConfigError(_("unknown strategy {strategy!r}: choose one of {choices}", strategy=strategy,
+                                choices=", ".join(STRATEGIES)))
     return min(GAME_LIMITS[tested], GAME_LIMITS[rivals])
 
 
@@ -93,9 +95,10 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: 
     """
     most = limit(tested, rivals)
     if players not in TABLES:
-        raise ConfigError(f"the lab plays 2 to 4 players, not {players!r}")
+        raise ConfigError(_("the lab plays 2 to 4 players, not {players!r}", players=players))
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
-        raise ConfigError(f"{tested} against {rivals} plays 1 to {most:,} games, not {games!r}")
+        raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {games!r}", tested=policy_name(tested),
+                            rivals=policy_name(rivals), most=number(most), games=games))
     mine: list[int] = []
     theirs: list[int] = []
     wins = 0
@@ -109,8 +112,8 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: 
         theirs.extend(d for s, d in enumerate(dice) if s != seat)
         if progress is not None:
             progress(game + 1, games)
-    label = f"each other {rivals}" if tested == rivals else rivals
-    return (Standing(tested, wins, games, np.array(mine)),
+    label = _("each other {strategy}", strategy=policy_name(rivals)) if tested == rivals else policy_name(rivals)
+    return (Standing(policy_name(tested), wins, games, np.array(mine)),
             Standing(label, (games - wins) / (players - 1), games, np.array(theirs)))
 
 
@@ -119,32 +122,37 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 2, seed
     """The two charts of a match (win rates, dice left) and its summary; more games than allowed are capped."""
     games = min(asked, limit(tested, rivals))
     me, them = play_match(tested, rivals, games, players=players, seed=seed, progress=progress)
-    others = "one" if players == 2 else ("two" if players == 3 else "three")
-    lead = f"One {tested} player against {others} {rivals}, {games:,} games"
-    slow = tested if GAME_LIMITS[tested] < GAME_LIMITS[rivals] else rivals
-    capped = "" if games == asked else f" ({slow} is slower, so this run plays {games:,} games, not {asked:,})"
+    mine, theirs = policy_name(tested), policy_name(rivals)
+    lead = _n("One {tested} player against one {rivals}, {games} games",
+              "One {tested} player against {n} {rivals}, {games} games", players - 1,
+              tested=mine, rivals=theirs, games=number(games))
+    slow = policy_name(tested if GAME_LIMITS[tested] < GAME_LIMITS[rivals] else rivals)
+    capped = "" if games == asked else _(" ({slow} is slower, so this run plays {games} games, not {asked})",
+                                         slow=slow, games=number(games), asked=number(asked))
     return LabResult(
         figures=(
-            (win_rate_figure([me, them], parity=1 / players, title=f"{lead}: who won?"),
-             f"{me.sentence()}. Each {rivals} player won {percent(them.rate)} on average; with {players} equal "
-             f"players each would win {percent(1 / players)}."),
-            (distribution_figure([me, them], unit="dice left at the end (0: out of the game)", step=1,
-                                 tick=lambda d: f"{d:.0f}", average=lambda d: f"{d:.2f}",
-                                 title="Dice each player held at the end"),
-             f"The {tested} player ended with {np.mean(me.values):.2f} dice on average, {article(rivals)} player with "
-             f"{np.mean(them.values):.2f}; the winner is the only one left with dice."),
+            (win_rate_figure([me, them], parity=1 / players, title=_("{lead}: who won?", lead=lead)),
+             _("{sentence}. Each {rivals} player won {rate} on average; with {players} equal players each would "
+               "win {fair}.", sentence=me.sentence(), rivals=theirs, rate=percent(them.rate), players=players,
+               fair=percent(1 / players))),
+            (distribution_figure([me, them], unit=_("dice left at the end (0: out of the game)"), step=1,
+                                 tick=lambda d: number(d), average=lambda d: number(d, 2),
+                                 title=_("Dice each player held at the end")),
+             _("The {tested} player ended with {mine} dice on average, each {rivals} player with {theirs}; the "
+               "winner is the only one left with dice.", tested=mine, rivals=theirs,
+               mine=number(float(np.mean(me.values)), 2), theirs=number(float(np.mean(them.values)), 2))),
         ),
-        summary=f"<p>{lead}{capped}, {DICE} dice each.</p>" + standings_table(
-            [me, them], "dice left", lambda d: f"{d:.2f}"),
+        summary="<p>" + _("{lead}{capped}, {dice} dice each.", lead=lead, capped=capped, dice=DICE) + "</p>"
+        + standings_table([me, them], _("dice left"), lambda d: number(d, 2)),
     )
 
 
 def strategy_lab(tested: str = "odds", rivals: str = "random", games: int = 1_000, *, players: int = 2,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = choice("One player plays", STRATEGIES, tested)
-    others = choice("against", STRATEGIES, rivals)
-    table = choice("Players", [str(p) for p in TABLES], str(players))
+    mine = choice(_("One player plays"), STRATEGIES, tested)
+    others = choice(_("against"), STRATEGIES, rivals)
+    table = choice(_("Players"), [str(p) for p in TABLES], str(players))
     count = games_choice(GAME_SIZES, games)
     runs = [seed]
 
@@ -154,9 +162,10 @@ def strategy_lab(tested: str = "odds", rivals: str = "random", games: int = 1_00
                             progress=progress)
 
     return Lab([mine, others, table, count], run, charts=2,
-               note="Choose, then press Run. Every game is played through the full rules. Random plays "
-                    f"up to {GAME_LIMITS['random']:,} games, odds and easy {GAME_LIMITS['odds']:,}, medium "
-                    f"{GAME_LIMITS['medium']} and hard {GAME_LIMITS['hard']} (each about ten seconds).")
+               note=_("Choose, then press Run. Every game is played through the full rules. Random plays up to "
+                      "{random} games, odds and easy {odds}, medium {medium} and hard {hard} (each about ten "
+                      "seconds).", random=number(GAME_LIMITS["random"]), odds=number(GAME_LIMITS["odds"]),
+                      medium=number(GAME_LIMITS["medium"]), hard=number(GAME_LIMITS["hard"])))
 
 
 def exact_chance(hand: tuple[int, ...] = HAND, bid: tuple[int, int] = BID, hidden: int = DICE) -> Fraction:
@@ -171,7 +180,7 @@ def bid_samples(n: int, *, hand: tuple[int, ...] = HAND, bid: tuple[int, int] = 
     A star is wild for a number bid; a star bid counts stars only.
     """
     if n < 1:
-        raise ConfigError(f"a simulation needs at least one roll, got {n}")
+        raise ConfigError(_("a simulation needs at least one roll, got {n}", n=n))
     quantity, face = bid
     counted = (STAR,) if face == STAR else (face, STAR)
     mine = sum(1 for d in hand if d in counted)
@@ -185,23 +194,24 @@ def convergence_result(n: int, *, seed: int = 0) -> LabResult:
     samples, exact = bid_samples(n, seed=seed), exact_chance()
     share = float(np.mean(samples))
     return LabResult(
-        figures=((convergence_figure(samples, float(exact), title="Is five threes true? Simulation vs exact",
-                                     unit="share of rolls where the bid is true (%)", scale=100,
-                                     tick=lambda p: f"{p:.1f}%", draws="simulated rolls"),
-                  f"In {n:,} simulated rolls the bid was true {percent(share)} of the time; the exact chance is "
-                  f"{percent(float(exact))}."),),
-        summary=(f"<p>Exact: {percent(float(exact))}. Simulated ({n:,} rolls): {percent(share)}.</p>"
-                 + exact_details(exact, "The exact chance as a fraction")),
+        figures=((convergence_figure(samples, float(exact), title=_("Is five threes true? Simulation vs exact"),
+                                     unit=_("share of rolls where the bid is true (%)"), scale=100,
+                                     tick=lambda p: percent(p / 100, 1), draws=_("simulated rolls")),
+                  _("In {n} simulated rolls the bid was true {share} of the time; the exact chance is {exact}.",
+                    n=number(n), share=percent(share), exact=percent(float(exact)))),),
+        summary=("<p>" + _("Exact: {exact}. Simulated ({n} rolls): {share}.", exact=percent(float(exact)),
+                           n=number(n), share=percent(share)) + "</p>"
+                 + exact_details(exact, _("The exact chance as a fraction"))),
     )
 
 
 def convergence_lab(n: int = 1_000, *, seed: int = 0) -> Lab:
     """The convergence panel: choose how many rolls to simulate; Run."""
-    count = games_choice(DRAWS, n, label="Simulated rolls")
+    count = games_choice(DRAWS, n, label=_("Simulated rolls"))
     runs = [seed]
 
     def run(_progress: Progress) -> LabResult:
         runs[0] += 1
         return convergence_result(count.value, seed=runs[0])
 
-    return Lab([count], run, charts=1, note="Choose how many rolls to simulate, then press Run.")
+    return Lab([count], run, charts=1, note=_("Choose how many rolls to simulate, then press Run."))

@@ -41,7 +41,7 @@ def test_colour_is_never_the_only_signal() -> None:
 
 def test_controls_carry_aria_labels_and_keys() -> None:
     js = module_source("liars_dice.js")  # what the browser receives: shared.js, then the board's own file
-    for label in ("Bid on ${name}", "Bid ${b.text}", "Challenge ${table.bid", "Keep my cup as it is (key K)",
+    for label in ("Bid on {space}: {faces}", "Bid {bid}", "Challenge {bid} (key C)", "Keep my cup as it is (key K)",
                   "I bet true (key T)", "Roll the hidden dice", "One hidden die more", "Previous step", "Next step"):
         assert label in js
     assert 'role: "alert"' in js and '"aria-pressed"' in js and '"aria-current"' in js

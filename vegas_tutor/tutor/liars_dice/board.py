@@ -24,10 +24,12 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
+from vegas_tutor.i18n import _
+from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show, faces_text
 from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
 from vegas_tutor.liars_dice.track import Bid
+from vegas_tutor.liars_dice.words import bid_words, display_name
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
 from vegas_tutor.tutor.liars_dice.coaching import LIARS_DICE_COACH, check_opponents, opponent_action
@@ -115,10 +117,11 @@ class LiarsDiceTable(TutorWidget):
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
         if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
-            raise ConfigError(f"viewer must be a seat 0..{state.players - 1}, got {viewer!r}")
+            raise ConfigError(_("viewer must be a seat 0..{last}, got {viewer!r}", last=state.players - 1,
+                                viewer=viewer))
         names = tuple(names) if names is not None else DEFAULT_NAMES[: state.players]
         if len(names) != state.players or len(set(names)) != len(names):
-            raise ConfigError(f"give {state.players} distinct names, got {list(names)!r}")
+            raise ConfigError(_("give {n} distinct names, got {names!r}", n=state.players, names=list(names)))
         self._names = names
         self._viewer = viewer
         self._state = state.copy()
@@ -211,13 +214,13 @@ class LiarsDiceTable(TutorWidget):
             self._simulate(intent.n)
         elif isinstance(intent, WhatIfIntent):
             if not self.what_if:
-                raise IllegalActionError("switch on what-if mode first to change the dice or the bid")
+                raise IllegalActionError(_("switch on what-if mode first to change the dice or the bid"))
             bid = Bid(intent.quantity, intent.face)  # raises on a space the track does not have
             real = OddsView.of(self._state.observation(self._viewer))
             self._imagined = OddsView(intent.own, real.shown, intent.unknown, bid)
         elif isinstance(intent, ResetIntent):
             if not self.what_if:
-                raise IllegalActionError("there is nothing to reset: the odds are those of the real game")
+                raise IllegalActionError(_("there is nothing to reset: the odds are those of the real game"))
             self._imagined = None
         elif isinstance(intent, NewGameIntent):
             self._check_playable()
@@ -247,23 +250,23 @@ class LiarsDiceTable(TutorWidget):
         self._check_playable()
         s, me = self._state, self._viewer
         if s.is_over:
-            raise IllegalActionError("the game is over: start a new game to play again")
+            raise IllegalActionError(_("the game is over: start a new game to play again"))
         if isinstance(intent, NextRoundIntent | SkipIntent):
             if not self._after_challenge:
-                raise IllegalActionError("there is no reveal to leave: the round is being played")
+                raise IllegalActionError(_("there is no reveal to leave: the round is being played"))
             if isinstance(intent, SkipIntent):
                 if s.dice_counts[me] > 0:
-                    raise IllegalActionError("you are still in the game: press 'Next round' to play on")
+                    raise IllegalActionError(_("you are still in the game: press 'Next round' to play on"))
                 self._skipping = True
             self._after_challenge = False
             self._highlight = ()
             self._play_others()
             return
         if self._after_challenge:
-            raise IllegalActionError("the cups are lifted: press 'Next round' to play on")
+            raise IllegalActionError(_("the cups are lifted: press 'Next round' to play on"))
         if isinstance(intent, ShowIntent | KeepIntent):
             if not self._awaiting_show:
-                raise IllegalActionError("you may show and re-roll only right after your own bid")
+                raise IllegalActionError(_("you may show and re-roll only right after your own bid"))
             if isinstance(intent, ShowIntent):
                 s.apply(Show(intent.faces))  # the engine says why a show is refused, and changes nothing
                 self._highlight = (f"shown:{me}", f"cup:{me}")
@@ -273,11 +276,13 @@ class LiarsDiceTable(TutorWidget):
             self._play_others()  # the re-roll of a show is chance: it is rolled there
             return
         if self._awaiting_show:
-            raise IllegalActionError("first choose: show some dice and re-roll, or keep your cup")
+            raise IllegalActionError(_("first choose: show some dice and re-roll, or keep your cup"))
         if s.current_player != me:
             who = s.current_player
-            whose = "nobody's" if who is None else f"{self._names[who]}'s"
-            raise IllegalActionError(f"it is {whose} turn, not yours: wait for them to play")
+            if who is None:
+                raise IllegalActionError(_("it is nobody's turn, not yours: wait for them to play"))
+            raise IllegalActionError(_("it is {name}'s turn, not yours: wait for them to play",
+                                       name=display_name(self._names[who])))
         action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
         s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
         self._in_game = True
@@ -298,18 +303,18 @@ class LiarsDiceTable(TutorWidget):
         never across a roll of the learner's dice nor a challenge (the cups were lifted)."""
         me, s = self._viewer, self._state
         if s.last_challenge is not None and not s.bids and s.dice_counts[me] > 0:
-            return UndoPlan(0, reason="the cups were lifted at the last challenge: a finished round is never "
-                                      "taken back")
+            return UndoPlan(0, reason=_("the cups were lifted at the last challenge: a finished round is never "
+                                        "taken back"))
 
         def barrier(action: object, seat: int | None) -> str:
             if isinstance(action, Challenge):
-                return "the cups were lifted at the last challenge: what they showed cannot be taken back"
+                return _("the cups were lifted at the last challenge: what they showed cannot be taken back")
             if isinstance(action, Roll) and seat == me:
-                return "you have decided nothing since your dice were rolled, and a roll is never taken back"
+                return _("you have decided nothing since your dice were rolled, and a roll is never taken back")
             return ""
 
         return plan_undo(self._state, lambda action, seat: seat == me and not isinstance(action, Roll), barrier,
-                         nothing="you have not decided anything yet in this round")
+                         nothing=_("you have not decided anything yet in this round"))
 
     def _undo_view(self) -> dict[str, Any]:
         view = super()._undo_view()
@@ -318,13 +323,15 @@ class LiarsDiceTable(TutorWidget):
 
     def _decision_words(self, action: Any) -> str:
         if isinstance(action, Bid):
-            return f"your bid {action}"
-        return "keeping your cup" if isinstance(action, NoShow) else f"your {action}"
+            return _("your bid {bid}", bid=bid_words(action))
+        if isinstance(action, Show):
+            return _("your show {faces}", faces=faces_text(action.faces))
+        return _("keeping your cup") if isinstance(action, NoShow) else _("your challenge")
 
     def _set_option(self, intent: OptionIntent) -> None:
         if intent.name == "bots":
             if not self.interactive:
-                raise IllegalActionError("this table shows a position: it has no opponents to change")
+                raise IllegalActionError(_("this table shows a position: it has no opponents to change"))
             self.bots_policy = str(intent.value)
         elif intent.name == "what_if":
             self.what_if = bool(intent.value)
@@ -335,16 +342,16 @@ class LiarsDiceTable(TutorWidget):
 
     def _place_bet(self, guess: bool) -> None:
         if not self.bet_mode:
-            raise IllegalActionError("switch on 'place your bet' mode first")
+            raise IllegalActionError(_("switch on 'place your bet' mode first"))
         if self.what_if:
-            raise IllegalActionError("bets are on the real game's bid: leave what-if mode to bet")
+            raise IllegalActionError(_("bets are on the real game's bid: leave what-if mode to bet"))
         view = self.odds_view()
         if view.bid is None:
-            raise IllegalActionError("there is no bid to bet on yet")
+            raise IllegalActionError(_("there is no bid to bet on yet"))
         if self._state.bidder == self._viewer:
-            raise IllegalActionError("the last bid is your own: bets are on the others' bids")
+            raise IllegalActionError(_("the last bid is your own: bets are on the others' bids"))
         if self._guess is not None and self._bet_key == self._current_bet_key():
-            raise IllegalActionError("you have placed your bet on this bid already")
+            raise IllegalActionError(_("you have placed your bet on this bid already"))
         self._bet_key = self._current_bet_key()
         self._guess = guess
         panel = bid_panel(view)
@@ -354,7 +361,7 @@ class LiarsDiceTable(TutorWidget):
     def _simulate(self, n: int) -> None:
         view = self.odds_view()
         if view.bid is None:
-            raise IllegalActionError("there is no bid to simulate yet")
+            raise IllegalActionError(_("there is no bid to simulate yet"))
         if self._sim is None or self._sim_view is None or CountSimulation.key(view) != CountSimulation.key(
                 self._sim_view):
             self._sim = CountSimulation(view, seed=self._next_seed())
@@ -368,7 +375,7 @@ class LiarsDiceTable(TutorWidget):
         After a challenge the bots wait, so the learner can read the reveal, until 'Next round'.
         """
         s, me = self._state, self._viewer
-        for _ in range(MAX_BOT_MOVES):
+        for _move in range(MAX_BOT_MOVES):
             if s.is_over:
                 return
             if s.is_chance:
@@ -418,14 +425,14 @@ class LiarsDiceTable(TutorWidget):
                           "undo": self._undo_view()}
             start = view.bid or starting_bid(view)
             self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
-                                  "bid": {"quantity": start.quantity, "face": start.face, "text": str(start)},
+                                  "bid": {"quantity": start.quantity, "face": start.face, "text": bid_words(start)},
                                   "real_bid": view.bid is not None,
                                   "explored": self._imagined is not None} if self.what_if else {})
             if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
-                self.odds = {"status": "off", "reason": "The odds are hidden."}
+                self.odds = {"status": "off", "reason": _("The odds are hidden.")}
             elif hide:
-                self.odds = {"status": "bet", "reason": "Place your bet first: is the bid true or false?",
-                             "bid": {"text": str(view.bid)}}
+                self.odds = {"status": "bet", "reason": _("Place your bet first: is the bid true or false?"),
+                             "bid": {"text": bid_words(view.bid)}}
             else:
                 odds = bid_panel(view)
                 choices = choices_panel(obs) if learner_to_act and self._imagined is None else {

@@ -14,12 +14,14 @@ from typing import Any
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import N_, _, number, percent, tr
 from vegas_tutor.liars_dice import coach
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show, faces_text
 from vegas_tutor.liars_dice.bots import LEVELS, choose_action
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.policies import POLICIES, bot_action
 from vegas_tutor.liars_dice.track import Bid
+from vegas_tutor.liars_dice.words import action_words, bid_words
 from vegas_tutor.tutor.coaching import GameCoach
 
 
@@ -31,31 +33,35 @@ def _first_choice(state: State) -> Any:
 
 def _words(action: Any) -> str:
     if isinstance(action, Bid):
-        return f"bid {action}"
+        return _("bid {bid}", bid=bid_words(action))
     if isinstance(action, Challenge):
-        return "challenge"
+        return _("challenge")
     if isinstance(action, Show):
-        return f"show {faces_text(action.faces)} and re-roll"
-    return "keep your cup" if isinstance(action, NoShow) else str(action)
+        return _("show {faces} and re-roll", faces=faces_text(action.faces))
+    return _("keep your cup") if isinstance(action, NoShow) else action_words(action)
 
 
 def _dice(loss: float) -> str:
-    return f"{loss:.2f} dice"
+    return _("{dice} dice", dice=number(loss, 2))
 
 
 def _option(o: coach.Option) -> str:
     """The expected dice lost, net of the average rival's, in words; and the chance the bid is true."""
     if abs(o.value) < 0.005:
-        value = "even with the average rival"
+        value = _("even with the average rival")
+    elif o.value > 0:
+        value = _("{dice} dice more lost than the average rival", dice=number(abs(o.value), 2))
     else:
-        value = f"{abs(o.value):.2f} dice {'more' if o.value > 0 else 'fewer'} lost than the average rival"
-    return value if o.true_chance is None else f"{value}; the bid is true {o.true_chance:.0%} of the time"
+        value = _("{dice} dice fewer lost than the average rival", dice=number(abs(o.value), 2))
+    if o.true_chance is None:
+        return value
+    return _("{value}; the bid is true {pct} of the time", value=value, pct=percent(o.true_chance))
 
 
 LIARS_DICE_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: not isinstance(a, Roll), first_choice=_first_choice, words=_words,
     loss_text=_dice, option_text=_option, score=lambda o: -o.value, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit="(expected dice lost, net of the average rival)",
+    unit=N_("(expected dice lost, net of the average rival)"),
 )
 
 
@@ -67,8 +73,19 @@ name, and the three levels of :mod:`vegas_tutor.liars_dice.bots`."""
 def check_opponents(name: object) -> str:
     """``name`` if the table's opponents can play that way, else ``ConfigError``."""
     if name not in OPPONENTS:
-        raise ConfigError(f"unknown policy or level {name!r}: choose one of {', '.join(OPPONENTS)}")
+        raise ConfigError(_("unknown policy or level {name!r}: choose one of {choices}", name=name,
+                            choices=", ".join(OPPONENTS)))
     return str(name)
+
+
+OPPONENT_NAMES = {"random": N_("random"), "odds": N_("odds"), "easy": N_("easy"), "medium": N_("medium"),
+                  "hard": N_("hard")}
+"""The name of each way to play, as the learner reads it."""
+
+
+def policy_name(name: str) -> str:
+    """``"medium"`` / ``"medio"``: a level or policy in the language in force."""
+    return tr(OPPONENT_NAMES[name]) if name in OPPONENT_NAMES else name
 
 
 def opponent_action(state: State, name: str, rng: Rng) -> Action:

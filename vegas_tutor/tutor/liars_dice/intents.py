@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS
 from vegas_tutor.tutor.liars_dice.coaching import OPPONENTS
 from vegas_tutor.tutor.messages import (
@@ -128,9 +129,11 @@ def _faces(kind: str, value: object, most: int) -> tuple[int, ...]:
     if not isinstance(value, list) or any(
         not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6 for f in value
     ):
-        raise InvalidActionError(f"message {kind!r}: faces must be a list of die faces 1..6, got {echo(value)}")
+        raise InvalidActionError(_("message {kind!r}: faces must be a list of die faces 1..6, got {value}", kind=kind,
+                                   value=echo(value)))
     if len(value) > most:
-        raise InvalidActionError(f"message {kind!r}: at most {most} dice, got {len(value)}")
+        raise InvalidActionError(_("message {kind!r}: at most {most} dice, got {n}", kind=kind, most=most,
+                                   n=len(value)))
     return tuple(sorted(value))
 
 
@@ -150,13 +153,15 @@ def parse_intent(content: object) -> Intent:
         return ShowIntent(_faces(kind, content["faces"], MAX_DICE))
     if kind == "bet":
         if not isinstance(content["guess"], bool):
-            raise InvalidActionError(f"message 'bet': guess must be true or false, got {echo(content['guess'])}")
+            raise InvalidActionError(_("message 'bet': guess must be true or false, got {value}",
+                                       value=echo(content["guess"])))
         return BetIntent(content["guess"])
     if kind == "simulate":
         n = content["n"]
         if not isinstance(n, int) or isinstance(n, bool) or n not in SIMULATION_SIZES:
             sizes = ", ".join(map(str, SIMULATION_SIZES))
-            raise InvalidActionError(f"message 'simulate': n must be one of {sizes}, got {echo(n)}")
+            raise InvalidActionError(_("message 'simulate': n must be one of {sizes}, got {value}", sizes=sizes,
+                                       value=echo(n)))
         return SimulateIntent(n)
     if kind == "what_if":
         return WhatIfIntent(

@@ -21,10 +21,12 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _, number
 from vegas_tutor.liars_dice.actions import Challenge
 from vegas_tutor.liars_dice.engine import Observation
 from vegas_tutor.liars_dice.odds import action_odds, bid_odds
 from vegas_tutor.liars_dice.track import STAR, Bid
+from vegas_tutor.liars_dice.words import bid_words
 
 JSON = dict[str, Any]
 
@@ -63,7 +65,7 @@ def bid_panel(view: OddsView) -> JSON:
     """P(the bid is true), P(perfect), and the exact distribution of the count with the bid marked."""
     bid = view.bid
     if bid is None:
-        return {"status": "waiting", "reason": "Nobody has bid yet this round."}
+        return {"status": "waiting", "reason": _("Nobody has bid yet this round.")}
     odds = bid_odds(bid.quantity, bid.face, known=view.known, unknown=view.unknown)
     p_match = Fraction(1, 6) if bid.is_star else Fraction(1, 3)
     q = bid.quantity
@@ -73,7 +75,7 @@ def bid_panel(view: OddsView) -> JSON:
             for c in counts if c <= top]
     return {
         "status": "ready",
-        "bid": {"text": str(bid), "quantity": q, "face": bid.face, "star": bid.is_star},
+        "bid": {"text": bid_words(bid), "quantity": q, "face": bid.face, "star": bid.is_star},
         "known": list(view.known), "own": list(view.own), "shown": list(view.shown),
         "matches": odds.known_matches, "unknown": view.unknown,
         "p_match": f"{p_match.numerator}/{p_match.denominator}",
@@ -113,7 +115,8 @@ def choices_panel(obs: Observation) -> JSON:
             continue
         rows.append({
             "kind": "challenge" if isinstance(choice.action, Challenge) else "raise",
-            "text": "challenge " + str(choice.bid) if isinstance(choice.action, Challenge) else str(choice.bid),
+            "text": _("challenge {bid}", bid=bid_words(choice.bid)) if isinstance(choice.action, Challenge)
+            else bid_words(choice.bid),
             "quantity": choice.bid.quantity, "face": choice.bid.face, "rank": choice.bid.rank,
             "stands": float(choice.stands), "perfect": float(choice.perfect),
             "loss": float(choice.by_me), "loss_text": _fraction_text(choice.by_me),
@@ -134,7 +137,7 @@ class CountSimulation:
 
     def __init__(self, view: OddsView, *, seed: int) -> None:
         if view.bid is None:
-            raise InvalidActionError("there is no bid to simulate: wait for a bid")
+            raise InvalidActionError(_("there is no bid to simulate: wait for a bid"))
         self.face = view.bid.face
         self.unknown = view.unknown
         self.matches = sum(1 for d in view.known if d == STAR or (self.face != STAR and d == self.face))
@@ -156,9 +159,10 @@ class CountSimulation:
     def run(self, n: int) -> None:
         """Roll the hidden dice ``n`` more times (as many rows of ``unknown`` dice)."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise InvalidActionError(f"simulate a whole number of rolls >= 1, got {n!r}")
+            raise InvalidActionError(_("simulate a whole number of rolls >= 1, got {n!r}", n=n))
         if self.n + n > MAX_SIMULATED:
-            raise InvalidActionError(f"the simulation stops at {MAX_SIMULATED:,} rolls: it has converged")
+            raise InvalidActionError(_("the simulation stops at {most} rolls: it has converged",
+                                       most=number(MAX_SIMULATED)))
         dice = self._rng.integers(1, 7, size=(n, self.unknown))
         hits = (dice == STAR) if self.face == STAR else ((dice == self.face) | (dice == STAR))
         self.counts += np.bincount(hits.sum(axis=1), minlength=self.unknown + 1)

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vegas_tutor.i18n import _
+from vegas_tutor.liars_dice import words
 from vegas_tutor.liars_dice.engine import ChallengeResult, Observation, count_matches
 from vegas_tutor.liars_dice.track import ALL_BIDS, STAR, TRACK, Bid, face_text
+from vegas_tutor.liars_dice.words import bid_words, display_name
 
 JSON = dict[str, Any]
 
@@ -49,36 +52,24 @@ def track_view() -> list[JSON]:
 
 def bid_view(bid: Bid, seat: int | None = None, names: Sequence[str] = ()) -> JSON:
     """One bid: its words, numbers, rank and track space (and who made it)."""
-    out: JSON = {"text": str(bid), "quantity": bid.quantity, "face": bid.face, "star": bid.is_star,
+    out: JSON = {"text": bid_words(bid), "quantity": bid.quantity, "face": bid.face, "star": bid.is_star,
                  "rank": bid.rank, "space": _SPACE_INDEX[bid.space]}
     if seat is not None:
         out["seat"] = seat
-        out["name"] = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        out["name"] = display_name(names[seat]) if seat < len(names) else _("Seat {n}", n=seat + 1)
     return out
-
-
-def says(name: str, verb: str) -> str:
-    """``"You lose"`` / ``"Mary loses"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def dice_words(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
-
-
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def reveal_view(result: ChallengeResult, names: Sequence[str]) -> JSON:
     """A challenge's reveal: every cup with its matching dice numbered in counting order, who loses what, why.
 
-    Dice are counted cup by cup from the bidder round the table.
+    Dice are counted cup by cup from the bidder round the table. The words come from
+    :func:`vegas_tutor.liars_dice.words.reveal`, in the language in force.
     """
     bid, q = result.bid, result.bid.quantity
     n = len(result.cups)
     running = 0
-    cups: list[JSON] = [{} for _ in range(n)]
+    cups: list[JSON] = [{} for _seat in range(n)]
     for step in range(n):
         seat = (result.bidder + step) % n
         dice = []
@@ -86,50 +77,15 @@ def reveal_view(result: ChallengeResult, names: Sequence[str]) -> JSON:
             match = count_matches((face,), bid.face) == 1
             running += match
             dice.append({"face": face, "match": match, "order": running if match else None})
-        cups[seat] = {"seat": seat, "name": names[seat], "dice": dice,
+        cups[seat] = {"seat": seat, "name": display_name(names[seat]), "dice": dice,
                       "matches": sum(1 for d in dice if d["match"]), "lost": result.losses[seat]}
-    bidder, challenger = names[result.bidder], names[result.challenger]
-    what = "stars" if bid.is_star else f"{bid.face}s and stars"
-    lines = [f"{challenger} challenged {'your' if bidder == 'You' else bidder + chr(39) + 's'} {bid}. "
-             f"Counting {what}: {result.count}."]
-    if result.count > q:
-        lost = result.losses[result.challenger]
-        lines.append(f"That is {result.count - q} more than the bid: the bid was true, so the challenger pays "
-                     f"the difference. {says(challenger, 'lose')} {dice_words(lost)}"
-                     + (f" (all {'you' if challenger == 'You' else 'they'} had)." if lost < result.count - q
-                        else "."))
-        reason = "difference"
-    elif result.count < q:
-        lost = result.losses[result.bidder]
-        lines.append(f"That is {q - result.count} short of the bid: the bid was false, so the bidder pays "
-                     f"the difference. {says(bidder, 'lose')} {dice_words(lost)}"
-                     + (f" (all {'you' if bidder == 'You' else 'they'} had)." if lost < q - result.count else "."))
-        reason = "difference"
-    else:
-        losers = [names[s] for s, lost in enumerate(result.losses) if lost]
-        lines.append(f"Exactly {q}: a perfect bid. Everyone but the bidder loses one die"
-                     + (f": {_join(losers)}." if losers else "."))
-        saved = [names[s] for s in result.saved_by_die_hard]
-        if saved:
-            lines.append(f"Die Hard: {_join(saved)} {'keep' if len(saved) > 1 or saved == ['You'] else 'keeps'} "
-                         "a last die, since only the challenger loses a last die on a perfect bid.")
-        reason = "die-hard" if saved else "perfect"
-    out_now = [names[s] for s, cup in enumerate(result.cups) if cup and len(cup) == result.losses[s]]
-    left = [names[s] for s, cup in enumerate(result.cups) if len(cup) > result.losses[s]]
-    winner = names[result.winner]
-    if out_now:
-        lines.append(f"Out of the game: {_join(out_now)}.")
-    if len(left) <= 1:
-        lines.append(f"Only {_join(left)} {'have' if left == ['You'] else 'has'} dice left: the game is over.")
-    else:
-        opens = "open" if winner == "You" else "opens"
-        lines.append(f"{says(winner, 'win')} the challenge and {opens} the next round.")
+    reason = "difference" if result.count != q else "die-hard" if result.saved_by_die_hard else "perfect"
     return {
         "bid": bid_view(bid, result.bidder, names),
         "bidder": result.bidder, "challenger": result.challenger, "winner": result.winner,
         "count": result.count, "perfect": result.perfect, "reason": reason,
         "losses": list(result.losses), "die_hard": list(result.saved_by_die_hard),
-        "cups": cups, "words": " ".join(lines),
+        "cups": cups, "words": words.reveal(result, names),
     }
 
 
@@ -139,24 +95,8 @@ def legal_raises(last: Bid | None) -> list[Bid]:
 
 
 def describe(obs: Observation, names: Sequence[str], *, awaiting_show: bool) -> str:
-    """One sentence: whose turn, what they may do."""
-    if obs.phase == "over":
-        winners = [names[s] for s in obs.winners]
-        return f"The game is over: {_join(winners)} {'win' if winners == ['You'] else 'wins'}."
-    me = obs.player
-    if awaiting_show and obs.last_bid is not None:
-        return (f"You bid {obs.last_bid}. Show some of your dice and re-roll the rest, or keep your cup as it is.")
-    if obs.phase == "roll":
-        return "A new round: everyone rolls the dice they still hold, under their cup."
-    seat = obs.current_player
-    assert seat is not None
-    last = obs.last_bid
-    if seat == me and names[me] == "You":
-        return "You open: put the red die anywhere on the track." if last is None else \
-            f"Your turn: raise {last} or challenge it."
-    if last is None:
-        return f"{names[seat]} opens the round."
-    return f"{names[seat]} must raise {last} or challenge it."
+    """One sentence: whose turn, what they may do (:func:`vegas_tutor.liars_dice.words.status`)."""
+    return words.status(obs, names, awaiting_show=awaiting_show)
 
 
 def table_view(
@@ -177,14 +117,15 @@ def table_view(
     """
     me = obs.player
     kinds = list(players) if players is not None else ["none"] * obs.players
-    labels = seat_labels(names)
+    labels = seat_labels([display_name(name) for name in names])
     bidder = obs.bidder
     seats: list[JSON] = []
     for seat in range(obs.players):
         count = obs.dice_counts[seat]
         shown = list(obs.shown[seat])
         seats.append({
-            "seat": seat, "name": names[seat], "label": labels[seat], "pattern": PATTERNS[seat % len(PATTERNS)],
+            "seat": seat, "name": display_name(names[seat]), "label": labels[seat],
+            "pattern": PATTERNS[seat % len(PATTERNS)],
             "player": kinds[seat], "viewer": seat == me, "dice": count, "shown": shown,
             "hidden": count - len(shown),
             "own": list(obs.own_hidden) if seat == me else None,
@@ -210,10 +151,7 @@ def table_view(
         "paused": paused,
         "reveal": reveal_view(obs.last_challenge, names) if obs.last_challenge is not None else None,
         "reveal_fresh": obs.last_challenge is not None and not obs.bids,
-        "describe": describe(obs, names, awaiting_show=awaiting_show) if not paused
-        else "The cups are lifted: read the count, then press Next round." if obs.dice_counts[me]
-        else ("You are out of the game: read the count, then watch the next round or skip to the end."
-              if names[me] == "You" else f"{names[me]} is out of the game: watch the next round or skip to the end."),
+        "describe": words.status(obs, names, awaiting_show=awaiting_show, paused=paused),
         "out": obs.dice_counts[me] == 0,
         "is_over": obs.phase == "over",
         "winners": list(obs.winners),

@@ -16,12 +16,15 @@ from typing import Any
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.i18n import _, tr
 from vegas_tutor.liars_dice.actions import Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.policies import bot_action, check_policy
 from vegas_tutor.liars_dice.scenarios import SCENARIOS, SEAT_NAMES
+from vegas_tutor.liars_dice.words import YOU, action_words, dice_words
 from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES, LiarsDiceTable
-from vegas_tutor.tutor.liars_dice.projection import dice_words, reveal_view
+from vegas_tutor.tutor.liars_dice.coaching import policy_name
+from vegas_tutor.tutor.liars_dice.projection import reveal_view
 from vegas_tutor.tutor.stepping import Stepping
 from vegas_tutor.tutor.stepping import find_scenario as find_in
 
@@ -30,7 +33,7 @@ WATCH_ID = "LD-WATCH"
 
 def find_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     """A scenario by its catalogue id (``"LD-SHOW"``), or the scenario itself."""
-    return find_in(scenario, SCENARIOS, "Liar's Dice")
+    return find_in(scenario, SCENARIOS, _("Liar's Dice"))
 
 
 class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
@@ -47,6 +50,15 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
         super().__init__(self._scenario.steps[start].state, names=names, viewer=viewer, interactive=False, **kwargs)
         self._show_step()
 
+    def _stepper_view(self) -> dict[str, Any]:
+        """The step's view, its title and narration in the language in force (the catalogue's examples are
+        marked with ``N_``; a watched round is told in the language it was played in)."""
+        view = super()._stepper_view()
+        if self._scenario.id in SCENARIOS and self._scenario is SCENARIOS[self._scenario.id]:
+            step = self._scenario.steps[self._index]
+            view["title"], view["narration"] = tr(self._scenario.title), tr(step.narration)
+        return view
+
 
 def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str = "odds") -> Scenario[State]:
     """One round of a seeded game played by ``policy`` bots, told action by action from "You"'s seat.
@@ -59,10 +71,10 @@ def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str =
     state = new_game(players, dice=dice, seed=seed)
     while state.is_chance:
         state.apply(Roll())
+    opens = _("You open the bidding.") if names[0] == YOU else _("{name} opens the bidding.", name=names[0])
     steps = [Step(
-        f"Everyone shakes {dice} dice under a cup and looks only at their own. There are "
-        f"{players * dice} dice in play; you see your {dice} and nobody else's. {names[0]} open"
-        f"{'' if names[0] == 'You' else 's'} the bidding.",
+        _("Everyone shakes {dice} dice under a cup and looks only at their own. There are {total} dice in play; "
+          "you see your {dice} and nobody else's. {opens}", dice=dice, total=players * dice, opens=opens),
         state.copy(), ("cup:0",),
     )]
     while state.last_challenge is None:
@@ -77,16 +89,25 @@ def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str =
             continue
         if isinstance(action, Show):
             state.apply(Roll())
-            text = (f"{names[seat]} put{'' if names[seat] == 'You' else 's'} {dice_words(len(action.faces))} "
-                    "out in view and re-roll the rest under the cup.")
+            if names[seat] == YOU:
+                text = _("You put {dice} out in view and re-roll the rest under the cup.",
+                         dice=dice_words(len(action.faces)))
+            else:
+                text = _("{name} puts {dice} out in view and re-rolls the rest under the cup.", name=names[seat],
+                         dice=dice_words(len(action.faces)))
             steps.append(Step(text, state.copy(), (f"shown:{seat}",)))
         elif isinstance(action, Challenge):
             result = state.last_challenge
             assert result is not None
             steps.append(Step(reveal_view(result, names)["words"], state.copy(), ("count",)))
         else:
-            verb = "bid" if names[seat] == "You" else "bids"
             raised = len(state.bids) > 1
-            steps.append(Step(f"{names[seat]} {verb} {action}{' (a raise)' if raised else ''}. The red die moves "
-                              "to that space on the track.", state.copy(), ("bid",)))
-    return Scenario(WATCH_ID, f"A whole round, played by {chosen} bots", tuple(steps))
+            bid = action_words(action)
+            if names[seat] == YOU:
+                text = _("You bid {bid} (a raise).", bid=bid) if raised else _("You bid {bid}.", bid=bid)
+            else:
+                text = _("{name} bids {bid} (a raise).", name=names[seat], bid=bid) if raised else \
+                    _("{name} bids {bid}.", name=names[seat], bid=bid)
+            steps.append(Step(_("{move} The red die moves to that space on the track.", move=text), state.copy(),
+                              ("bid",)))
+    return Scenario(WATCH_ID, _("A whole round, played by {policy} bots", policy=policy_name(chosen)), tuple(steps))
