@@ -99,7 +99,8 @@ def _roll_scenario() -> LVScenario:
                "showing it."), rolled, ("roll",)),
         LVStep(_("He chooses the 3s, so all four go to casino 3 (The Mirage). Placing only one, two or three "
                "of them is not allowed: the only choices were 'all the 3s' or 'the 5'."), placed, ("casino:3",)),
-        LVStep(_("Carla, Denny and Anna each roll their last die and place it."), others, ("seat:2", "seat:3", "seat:0")),
+        LVStep(_("Carla, Denny and Anna each roll their last die and place it."), others,
+               ("seat:2", "seat:3", "seat:0")),
         LVStep(_("Back to Benno. He rolls his one remaining die: a 5. With a single face there is a single "
                "choice."), last, ("roll",)),
         LVStep(_("He places it on casino 5 (Luxor). Every die is now on a casino, so the round ends and the "

@@ -82,7 +82,7 @@ def _roll(dice: int, counts: Ints) -> None:
     while dice > 0:
         m = min(dice, 12)
         x = np.random.randint(0, 6**m)
-        for _ in range(m):
+        for _digit in range(m):
             counts[x % 6] += 1
             x //= 6
         dice -= m

@@ -17,8 +17,10 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
+from vegas_tutor import i18n
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import N_, _, tr
 from vegas_tutor.las_vegas import Roll, State, new_game
 from vegas_tutor.las_vegas.odds import exact_round_bills
 from vegas_tutor.las_vegas.policies import POLICIES, choose_face
@@ -27,7 +29,6 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
-    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -36,6 +37,7 @@ from vegas_tutor.tutor.lab import (
     standings_table,
     win_rate_figure,
 )
+from vegas_tutor.tutor.las_vegas.projection import you_name
 
 PLAYERS = 4
 LEVELS = ("easy", "medium", "hard")
@@ -46,13 +48,22 @@ GAME_LIMITS = {"random": 20_000, "greedy": 20_000, "easy": 500, "medium": 500, "
 """The most games a match with this strategy plays (a bot level plays through the rules engine)."""
 GAME_SIZES = (20, 100, 500, 2_000, 20_000)
 ENDINGS = (100, 1_000, 10_000, 100_000)
+STRATEGY_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "medium": N_("medium"),
+                  "hard": N_("hard")}
+"""Each strategy's name as a learner reads it (translated where shown)."""
+
+
+def strategy_name(strategy: str) -> str:
+    """A strategy's name in the language in force: "greedy" / "codicioso"."""
+    return tr(STRATEGY_NAMES[strategy])
 
 
 def limit(tested: str, rivals: str) -> int:
     """The most games a match of ``tested`` against ``rivals`` plays."""
     for strategy in (tested, rivals):
         if strategy not in STRATEGIES:
-            raise ConfigError(f"unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+            raise ConfigError(_("unknown strategy {strategy!r}: choose one of {choices}", strategy=strategy,
+                                choices=", ".join(STRATEGIES)))
     return min(GAME_LIMITS[tested], GAME_LIMITS[rivals])
 
 
@@ -92,7 +103,8 @@ def play_match(tested: str, rivals: str, games: int, *, seed: int = 0,
     """
     most = limit(tested, rivals)
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
-        raise ConfigError(f"{tested} against {rivals} plays 1 to {most:,} games, not {games!r}")
+        raise ConfigError(_("{tested} against {rivals} plays 1 to {most:,} games, not {games!r}",
+                            tested=strategy_name(tested), rivals=strategy_name(rivals), most=most, games=games))
     from vegas_tutor.las_vegas.simulate import simulate_results
 
     mine: list[NDArray[np.int64]] = []
@@ -124,14 +136,22 @@ def play_match(tested: str, rivals: str, games: int, *, seed: int = 0,
             wins[1] += sum(s != seat for s in winners) / len(winners)
             if progress is not None:
                 progress(game + 1, games)
-    return (Standing(tested, wins[0], games, np.concatenate(mine)),
-            Standing(f"each {rivals}" if tested == rivals else rivals, wins[1] / (PLAYERS - 1), games,
-                     np.concatenate(theirs)))
+    rival_label = _("each {strategy}", strategy=strategy_name(rivals)) if tested == rivals else strategy_name(rivals)
+    return (Standing(strategy_name(tested), wins[0], games, np.concatenate(mine)),
+            Standing(rival_label, wins[1] / (PLAYERS - 1), games, np.concatenate(theirs)))
 
 
 def dollars(amount: float) -> str:
-    """$340k, for a chart's ticks."""
+    """$340k, for a chart's ticks ("340.000 $" in Spanish)."""
+    if i18n.language() == "es":
+        return f"{i18n.number(round(amount, -3))}\u00a0$"
     return f"${amount / 1000:,.0f}k"
+
+
+def _dollars(amount: float, digits: int = 0) -> str:
+    """$1,234.56 / 1.234,56 $: plain dollars the language's way."""
+    text = i18n.number(amount, digits)
+    return f"{text}\u00a0$" if i18n.language() == "es" else f"${text}"
 
 
 def match_result(tested: str, rivals: str, asked: int, *, seed: int = 0,
@@ -139,29 +159,39 @@ def match_result(tested: str, rivals: str, asked: int, *, seed: int = 0,
     """The two charts of a match (win rates, final money) and its summary; more games than allowed are capped."""
     games = min(asked, limit(tested, rivals))
     me, them = play_match(tested, rivals, games, seed=seed, progress=progress)
-    lead = f"One {tested} player against three {rivals} players, {games:,} games"
-    capped = "" if games == asked else (f" ({tested if GAME_LIMITS[tested] < GAME_LIMITS[rivals] else rivals} "
-                                        f"decides through the full rules, so this run plays {games:,} games, "
-                                        f"not {asked:,})")
-    rival_sentence = (f"Each {rivals} player won {percent(them.rate)} on average"
-                      if tested != rivals else f"Each other player won {percent(them.rate)} on average")
+    names = {"tested": strategy_name(tested), "rivals": strategy_name(rivals)}
+    lead = _("One {tested} player against three {rivals} players, {games:,} games", games=games, **names)
+    slow = tested if GAME_LIMITS[tested] < GAME_LIMITS[rivals] else rivals
+    capped = "" if games == asked else " " + _("({strategy} decides through the full rules, so this run plays "
+                                               "{games:,} games, not {asked:,})", strategy=strategy_name(slow),
+                                               games=games, asked=asked)
+    rival_sentence = (_("Each {rivals} player won {rate} on average", rate=percent(them.rate), **names)
+                      if tested != rivals else _("Each other player won {rate} on average", rate=percent(them.rate)))
     return LabResult(
         figures=(
-            (win_rate_figure([me, them], parity=1 / PLAYERS, title=f"{lead}: who finished first?"),
-             f"{me.sentence()}. {rival_sentence}; with four equal players each would win 25%."),
-            (distribution_figure([me, them], unit="final money", step=40_000, tick=dollars,
-                                 title="Final money of each player"),
-             f"On average the {tested} player ended with {dollars(float(np.mean(me.values)))}, "
-             f"{article(rivals)} player with {dollars(float(np.mean(them.values)))}."),
+            (win_rate_figure([me, them], parity=1 / PLAYERS, title=_("{lead}: who finished first?", lead=lead)),
+             _("{standing}. {rivals}; with four equal players each would win 25%.", standing=me.sentence(),
+               rivals=rival_sentence)),
+            (distribution_figure([me, them], unit=_("final money"), step=40_000, tick=dollars,
+                                 title=_("Final money of each player")),
+             _average_sentence(tested, rivals, dollars(float(np.mean(me.values))),
+                               dollars(float(np.mean(them.values))))),
         ),
-        summary=f"<p>{lead}{capped}.</p>" + standings_table([me, them], "money", dollars),
+        summary=f"<p>{lead}{capped}.</p>" + standings_table([me, them], _("money"), dollars),
     )
+
+
+def _average_sentence(tested: str, rivals: str, mine: str, theirs: str) -> str:
+    names = {"tested": strategy_name(tested), "rivals": strategy_name(rivals), "mine": mine, "theirs": theirs}
+    if rivals[:1] in "aeiou":
+        return _("On average the {tested} player ended with {mine}, an {rivals} player with {theirs}.", **names)
+    return _("On average the {tested} player ended with {mine}, a {rivals} player with {theirs}.", **names)
 
 
 def strategy_lab(tested: str = "greedy", rivals: str = "random", games: int = 2_000, *, seed: int = 0) -> Lab:
     """The match panel: choose the tested strategy, the rivals' and the number of games; Run."""
-    mine = choice("One player plays", STRATEGIES, tested)
-    others = choice("against three", STRATEGIES, rivals)
+    mine = choice(_("One player plays"), STRATEGIES, tested)
+    others = choice(_("against three"), STRATEGIES, rivals)
     count = games_choice(GAME_SIZES, games)
     runs = [seed]
 
@@ -170,15 +200,16 @@ def strategy_lab(tested: str = "greedy", rivals: str = "random", games: int = 2_
         return match_result(mine.value, others.value, count.value, seed=runs[0], progress=progress)
 
     return Lab([mine, others, count], run, charts=2,
-               note="Choose the strategies and the number of games, then press Run. The bot levels play "
-                    f"through the full rules, one decision at a time: easy and medium at most "
-                    f"{GAME_LIMITS['easy']:,} games (about 10 s), hard at most {GAME_LIMITS['hard']} (10 to 20 s).")
+               note=_("Choose the strategies and the number of games, then press Run. The bot levels play through "
+                      "the full rules, one decision at a time: easy and medium at most {medium:,} games (about "
+                      "10 s), hard at most {hard} (10 to 20 s).", medium=GAME_LIMITS["easy"],
+                      hard=GAME_LIMITS["hard"]))
 
 
 def lesson_position() -> State:
     """Lesson 01.05's position after you place the 5: Benno must roll; the rest of the round is to play."""
     position = State.position(
-        2, names=["You", "Benno"], turn=0, seed=1,
+        2, names=[you_name(), "Benno"], turn=0, seed=1,
         casino_bills=[[60_000], [70_000, 30_000], [90_000, 20_000], [50_000], [40_000, 10_000], [80_000]],
         placed={1: [2, 1], 2: [1, 3], 3: [1, 2], 4: [2, 0]},
     )
@@ -207,23 +238,29 @@ def convergence_result(n: int, *, seed: int = 0) -> LabResult:
     samples, exact = bill_samples(position, n, seed=seed), exact_bill(position)
     mean = float(np.mean(samples))
     return LabResult(
-        figures=((convergence_figure(samples, float(exact), title="Your money this round: simulation vs exact",
-                                     unit="average money ($k)", scale=1 / 1000, tick=lambda k: f"${k:,.2f}k",
-                                     draws="simulated endings"),
-                  f"After {n:,} simulated endings the average is {dollars(mean)} "
-                  f"(${mean:,.0f}); the exact value is ${float(exact):,.0f}."),),
-        summary=(f"<p>Exact expected money: ${float(exact):,.2f}. Simulated ({n:,} endings): ${mean:,.2f}, "
-                 f"off by ${abs(mean - float(exact)):,.2f}.</p>"),
+        figures=((convergence_figure(samples, float(exact), title=_("Your money this round: simulation vs exact"),
+                                     unit=_("average money ($k)"), scale=1 / 1000, tick=_thousands_tick,
+                                     draws=_("simulated endings")),
+                  _("After {n:,} simulated endings the average is {average} ({dollars}); the exact value is {exact}.",
+                    n=n, average=dollars(mean), dollars=_dollars(mean), exact=_dollars(float(exact)))),),
+        summary="<p>" + _("Exact expected money: {exact}. Simulated ({n:,} endings): {mean}, off by {off}.",
+                          exact=_dollars(float(exact), 2), n=n, mean=_dollars(mean, 2),
+                          off=_dollars(abs(mean - float(exact)), 2)) + "</p>",
     )
 
 
 def convergence_lab(n: int = 1_000, *, seed: int = 0) -> Lab:
     """The convergence panel: choose how many endings to simulate; Run."""
-    count = games_choice(ENDINGS, n, label="Simulated endings")
+    count = games_choice(ENDINGS, n, label=_("Simulated endings"))
     runs = [seed]
 
     def run(_progress: Progress) -> LabResult:
         runs[0] += 1
         return convergence_result(count.value, seed=runs[0])
 
-    return Lab([count], run, charts=1, note="Choose how many endings to simulate, then press Run.")
+    return Lab([count], run, charts=1, note=_("Choose how many endings to simulate, then press Run."))
+
+
+def _thousands_tick(k: float) -> str:
+    """A tick of thousands of dollars: "$77.50k" / "77,50 mil $"."""
+    return _("${k}k", k=i18n.number(k, 2))

@@ -48,7 +48,7 @@ def board() -> LasVegasBoard:
 
 
 def test_a_new_board_waits_for_the_learner_to_roll(board: LasVegasBoard) -> None:
-    assert board.board["turn"] == {"seat": 0, "name": "You", "human": True}
+    assert board.board["turn"] == {"seat": 0, "name": "You", "human": True, "you": True}
     assert [o["name"] for o in board.board["owners"]] == ["You", "Benno", "Carla", "Denny"]
     assert [o["player"] for o in board.board["owners"]] == ["you", "bot", "bot", "bot"]
     assert board.board["phase"] == "roll" and board.error == ""
@@ -258,7 +258,7 @@ def test_hot_seat_board_lets_the_learner_play_every_seat() -> None:
     board = LasVegasBoard(players=2, seed=1, humans=(0, 1), show_odds=False)
     board.handle({"type": "roll"})
     board.handle({"type": "place", "face": board.board["roll"]["groups"][0]["face"]})
-    assert board.board["turn"] == {"seat": 1, "name": "Benno", "human": True}
+    assert board.board["turn"] == {"seat": 1, "name": "Benno", "human": True, "you": False}
 
 
 def test_the_opponents_policy_can_be_switched() -> None:

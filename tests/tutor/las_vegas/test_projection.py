@@ -20,7 +20,7 @@ def test_board_view_of_the_payout_round_before_it_ends() -> None:
     board = board_view(start, humans=(), highlight=("casino:2",))
     json.dumps(board)  # plain JSON all the way down
     assert board["round"] == 1 and board["phase"] == "roll" and board["players"] == 4
-    assert board["turn"] == {"seat": 3, "name": "Denny", "human": False}
+    assert board["turn"] == {"seat": 3, "name": "Denny", "human": False, "you": False}
     caesars = board["casinos"][1]
     assert caesars["number"] == 2 and caesars["name"] == "Caesars Palace"
     assert caesars["bills"] == [80_000, 30_000, 10_000]

@@ -24,7 +24,8 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.las_vegas.actions import Place, Roll
+from vegas_tutor.i18n import _
+from vegas_tutor.las_vegas.actions import Place, Roll, describe_action
 from vegas_tutor.las_vegas.engine import State, new_game
 from vegas_tutor.las_vegas.policies import check_policy
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
@@ -53,7 +54,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     waiting,
     warm_up_simulator,
 )
-from vegas_tutor.tutor.las_vegas.projection import JSON, board_view
+from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, you_name
 from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
 MAX_BOT_MOVES = 200
@@ -62,9 +63,9 @@ but bots hand back to the learner long before)."""
 
 
 def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
-    """The rulebook's names, with the learner's seat called "You" when they play a single seat."""
+    """The rulebook's names, with the learner's seat called "You" ("Tú") when they play a single seat."""
     return tuple(
-        "You" if len(humans) == 1 and seat in humans else DEFAULT_NAMES[seat] for seat in range(players)
+        you_name() if len(humans) == 1 and seat in humans else DEFAULT_NAMES[seat] for seat in range(players)
     )
 
 
@@ -120,7 +121,8 @@ class LasVegasBoard(TutorWidget):
                              names=names if names is not None else default_names(players, humans))
         self._humans = tuple(h for h in humans if isinstance(h, int) and 0 <= h < state.players)
         if len(self._humans) != len(tuple(humans)):
-            raise ConfigError(f"humans must be seats 0..{state.players - 1}, got {tuple(humans)!r}")
+            raise ConfigError(_("humans must be seats 0..{last}, got {humans!r}", last=state.players - 1,
+                                humans=tuple(humans)))
         self._state = state.copy()
         self._explored: State | None = None
         self._log_from = 0
@@ -203,13 +205,13 @@ class LasVegasBoard(TutorWidget):
             self._step(intent.to)
         elif isinstance(intent, WhatIfIntent):
             if not self.what_if:
-                raise IllegalActionError("switch on what-if mode first to move dice freely")
+                raise IllegalActionError(_("switch on what-if mode first to move dice freely"))
             base = self._explored or self._state
             self._set_explored(base.with_dice(intent.casino, intent.owner, intent.count))
             self._highlight = (f"casino:{intent.casino}",)
         elif isinstance(intent, ResetIntent):
             if not self.what_if:
-                raise IllegalActionError("there is nothing to reset: the board shows the real game")
+                raise IllegalActionError(_("there is nothing to reset: the board shows the real game"))
             self._set_explored(None)
             self._highlight = ()
         elif isinstance(intent, NewGameIntent):
@@ -235,14 +237,14 @@ class LasVegasBoard(TutorWidget):
         s = self._state
         seat = s.current_player
         if seat is None:
-            raise IllegalActionError("the game is over: start a new game to play again")
+            raise IllegalActionError(_("the game is over: start a new game to play again"))
         if seat not in self._humans:
-            raise IllegalActionError(f"it is {s.names[seat]}'s turn, not yours: wait for them to play")
+            raise IllegalActionError(_("it is {name}'s turn, not yours: wait for them to play", name=s.names[seat]))
         action = Roll() if isinstance(intent, RollIntent) else Place(intent.face)
         if isinstance(action, Place) and s.phase in ("roll", "spare"):
-            raise IllegalActionError(f"roll first: there is no roll to place yet ({s.describe()})")
+            raise IllegalActionError(_("roll first: there is no roll to place yet ({state})", state=s.describe()))
         if isinstance(action, Roll) and s.phase == "place":
-            raise IllegalActionError("you have rolled already: choose a face of the roll to place")
+            raise IllegalActionError(_("you have rolled already: choose a face of the roll to place"))
         log_before = len(s.log)
         s.apply(action)  # raises with the engine's plain reason and changes nothing
         self._in_game = True
@@ -257,20 +259,24 @@ class LasVegasBoard(TutorWidget):
 
         def barrier(action: object, seat: int | None) -> str:
             if isinstance(action, Roll) and seat in humans:
-                return ("a roll is never taken back: undo takes back a placement only until your next roll"
-                        + (" (switch off 'Roll my dice for me' to keep a moment to undo)" if self.auto_roll else ""))
+                if self.auto_roll:
+                    return _("a roll is never taken back: undo takes back a placement only until your next roll "
+                             "(switch off 'Roll my dice for me' to keep a moment to undo)")
+                return _("a roll is never taken back: undo takes back a placement only until your next roll")
             return ""
 
         return plan_undo(self._state, lambda action, seat: isinstance(action, Place) and seat in humans, barrier,
-                         nothing="you have not placed any dice yet in this game")
+                         nothing=_("you have not placed any dice yet in this game"))
 
     def _decision_words(self, action: Any) -> str:
-        return f"your placement of the {action.face}s" if isinstance(action, Place) else str(action)
+        if isinstance(action, Place):
+            return _("your placement of the {face}s", face=action.face)
+        return describe_action(action)
 
     def _check_playable(self, *, what_if_ok: bool = False) -> None:
         super()._check_playable()
         if self.what_if and not what_if_ok:
-            raise IllegalActionError("leave what-if mode to play: the board shows an imagined position")
+            raise IllegalActionError(_("leave what-if mode to play: the board shows an imagined position"))
 
     def _set_explored(self, state: State | None) -> None:
         self._explored = state
@@ -281,18 +287,18 @@ class LasVegasBoard(TutorWidget):
             self.assumption = str(intent.value)
         elif intent.name == "bots":
             if not self.interactive:
-                raise IllegalActionError("this board shows a position: it has no opponents to change")
+                raise IllegalActionError(_("this board shows a position: it has no opponents to change"))
             self.bots = str(intent.value)
         elif intent.name in ("what_if", "auto_roll", "show_odds"):
             if intent.name == "what_if" and not self.interactive:
-                raise IllegalActionError("what-if mode needs a board that takes moves")
+                raise IllegalActionError(_("what-if mode needs a board that takes moves"))
             setattr(self, intent.name, intent.value)
 
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
         """Bots move (and the learner's dice are rolled when ``auto_roll``) until the learner must act."""
         s = self._state
-        for _ in range(MAX_BOT_MOVES):
+        for _move in range(MAX_BOT_MOVES):
             seat = s.current_player
             if seat is None:
                 return
@@ -337,17 +343,17 @@ class LasVegasBoard(TutorWidget):
     def _odds_projection(self) -> JSON:
         s = self._state
         if not self.show_odds:
-            return waiting("The odds are hidden.", status="off")
+            return waiting(_("The odds are hidden."), status="off")
         if self.what_if:
-            return waiting("What-if mode: see each casino's outlook below.")
+            return waiting(_("What-if mode: see each casino's outlook below."))
         if s.is_over:
-            return waiting("The game is over.")
+            return waiting(_("The game is over."))
         seat = s.current_player
         assert seat is not None
         if seat not in self._humans:
-            return waiting(f"{s.names[seat]} is playing.")
+            return waiting(_("{name} is playing.", name=s.names[seat]))
         if s.phase != "place":
-            return waiting("Roll your dice to see what each choice is worth.")
+            return waiting(_("Roll your dice to see what each choice is worth."))
         position, policy = s.copy(), self.assumption
         return self._panels.get(("odds", self._revision, policy), lambda: placement_panel(position, policy),
                                 slow=counts_exactly_after_placing(s),
@@ -355,9 +361,9 @@ class LasVegasBoard(TutorWidget):
 
     def _outlook_projection(self, shown: State) -> JSON:
         if not self.what_if:
-            return waiting("Switch on what-if mode to explore.", status="off")
+            return waiting(_("Switch on what-if mode to explore."), status="off")
         if shown.is_over:
-            return waiting("The game is over: no casino will pay again.")
+            return waiting(_("The game is over: no casino will pay again."))
         key = ("outlook", self._revision, self._explore_revision, self.assumption)
         position, policy = shown.copy(), self.assumption
         return self._panels.get(key, lambda: outlook_panel(position, policy), slow=outlook_is_slow(shown),

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from vegas_tutor import i18n
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import N_, _
 from vegas_tutor.las_vegas import coach
-from vegas_tutor.las_vegas.actions import Action, Place, Roll
+from vegas_tutor.las_vegas.actions import Action, Place, Roll, describe_action
 from vegas_tutor.las_vegas.bots import LEVELS, choose_action
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import POLICIES, check_policy, choose_face
@@ -29,24 +31,25 @@ def _first_choice(state: State) -> Place | None:
 
 
 def _words(action: Any) -> str:
-    return f"place the {action.face}s" if isinstance(action, Place) else str(action)
+    return _("place the {face}s", face=action.face) if isinstance(action, Place) else describe_action(action)
 
 
 def _points(loss: float) -> str:
-    return f"{100 * loss:.1f} points"
+    return _("{points} points", points=i18n.number(100 * loss, 1))
 
 
 def _option(o: coach.Option) -> str:
     margin = round(o.margin, -3)
     sign = "+" if margin > 0 else "-" if margin < 0 else "±"
-    return f"{o.win_chance:.0%} chance of winning; {sign}{money(int(abs(margin)))} this round against the rivals"
+    return _("{chance} chance of winning; {margin} this round against the rivals", chance=i18n.percent(o.win_chance),
+             margin=sign + money(int(abs(margin))))
 
 
 LAS_VEGAS_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: isinstance(a, Place), first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
     good=coach.GOOD, mistake=coach.MISTAKE,
-    unit="of the chance of winning the game",
+    unit=N_("of the chance of winning the game"),
 )
 
 
@@ -58,7 +61,8 @@ name, and the three levels of :mod:`vegas_tutor.las_vegas.bots`."""
 def check_opponents(name: object) -> str:
     """``name`` if the board's opponents can play that way, else ``ConfigError``."""
     if name not in OPPONENTS:
-        raise ConfigError(f"unknown policy or level {name!r}: choose one of {', '.join(OPPONENTS)}")
+        raise ConfigError(_("unknown policy or level {name!r}: choose one of {choices}", name=name,
+                            choices=", ".join(OPPONENTS)))
     return str(name)
 
 

@@ -21,9 +21,12 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from vegas_tutor import i18n
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.odds import EXACT_DICE, BillOutlook, PlacementOdds, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
+from vegas_tutor.tutor.las_vegas.projection import is_you
 
 JSON = dict[str, Any]
 
@@ -45,8 +48,14 @@ def _exact(value: Fraction | None) -> JSON | None:
 def fraction_text(value: Fraction) -> str:
     """A Fraction of dollars in words a learner reads: ``$12,345.67`` (and the fraction when not whole)."""
     if value.denominator == 1:
-        return f"${int(value):,}"
-    return f"${float(value):,.2f} (= {value.numerator:,}/{value.denominator:,})"
+        return _dollars(int(value), 0)
+    return f"{_dollars(float(value), 2)} (= {i18n.number(value.numerator)}/{i18n.number(value.denominator)})"
+
+
+def _dollars(amount: float, digits: int) -> str:
+    """``$12,345.67`` / ``12.345,67 $``: dollars written the language's way."""
+    text = i18n.number(amount, digits)
+    return f"{text}\u00a0$" if i18n.language() == "es" else f"${text}"
 
 
 def odds_view(odds: PlacementOdds, state: State) -> JSON:
@@ -68,6 +77,7 @@ def odds_view(odds: PlacementOdds, state: State) -> JSON:
         "status": "ready",
         "seat": odds.seat,
         "name": state.names[odds.seat],
+        "you": is_you(state.names[odds.seat]),
         "assumption": odds.policy,
         "faces": faces,
     }
@@ -170,7 +180,7 @@ class Projections:
                 self._previews = {k: v for k, v in self._previews.items() if k[0] != key[0]}
                 self._previews[key] = preview()
             return self._previews[key]
-        return waiting("Counting every way the rest of the round can go: the exact figures follow in a moment.",
+        return waiting(_("Counting every way the rest of the round can go: the exact figures follow in a moment."),
                        status="computing")
 
     def _keep(self, key: tuple[object, ...], view: JSON) -> None:
@@ -182,7 +192,7 @@ class Projections:
         """Back on the event loop: keep a finished background panel and have the board redraw."""
         self._pending.discard(key)
         if done.cancelled() or done.exception() is not None:
-            self._on_error(f"the odds could not be computed: {done.exception()!r}")
+            self._on_error(_("the odds could not be computed: {error!r}", error=done.exception()))
             return
         self._keep(key, done.result())
         self._on_ready()

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vegas_tutor.i18n import _, _n
+from vegas_tutor.las_vegas.coach import join
 from vegas_tutor.las_vegas.engine import CasinoPayout, State
 from vegas_tutor.las_vegas.odds import bills_now, dice_left
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS, ROUNDS, cancelled_owners, money
@@ -53,12 +55,13 @@ def owners_view(state: State, humans: Sequence[int], bots: bool = True) -> list[
             "index": seat, "name": name, "label": labels[seat], "kind": "seat",
             "pattern": PATTERNS[seat % len(PATTERNS)],
             "player": "you" if seat in humans else "bot" if bots else "none",
+            "you": seat in humans and is_you(name),
         }
         for seat, name in enumerate(state.names)
     ]
     if state.neutral:
-        owners.append({"index": state.players, "name": "white", "label": "W", "kind": "white",
-                       "pattern": "white", "player": "none"})
+        owners.append({"index": state.players, "name": owner_name(state, state.players), "label": "W",
+                       "kind": "white", "pattern": "white", "player": "none", "you": False})
     return owners
 
 
@@ -99,26 +102,38 @@ def payout_view(state: State, payouts: Sequence[CasinoPayout], round_number: int
 
 def payout_words(state: State, p: CasinoPayout) -> str:
     """One casino's payout in a sentence: ties, who takes which bill, what goes back under the pile."""
-    dice = [f"{state.owner_name(o)} {n}" for o, n in enumerate(p.dice) if n > 0]
-    if not dice:
-        return "No dice: " + (f"{', '.join(map(money, p.returned))} back under the pile." if p.returned
-                              else "no bills.")
-    parts = [f"Dice: {', '.join(dice)}."]
+    if not any(p.dice):
+        if p.returned:
+            return _("No dice: {bills} back under the pile.", bills=", ".join(map(money, p.returned)))
+        return _("No dice: no bills.")
+    parts = [_("Dice: {dice}.", dice=", ".join(f"{owner_name(state, o)} {n}" for o, n in enumerate(p.dice) if n > 0))]
     if p.cancelled:
-        names = [state.owner_name(o) for o in p.cancelled]
-        parts.append(f"Tie: {_join(names)} cancel{'s' if len(names) == 1 else ''}.")
-    takes = [f"{state.names[s]} takes {money(b)}" for s, b in sorted(p.takes.items(), key=lambda t: -t[1])]
+        names = [owner_name(state, o) for o in p.cancelled]
+        parts.append(_n("Tie: {names} cancels.", "Tie: {names} cancel.", len(names), names=join(names)))
+    takes = [_("{name} takes {bill}", name=state.names[s], bill=money(b))
+             for s, b in sorted(p.takes.items(), key=lambda t: -t[1])]
     if p.white_bill is not None:
-        takes.append(f"the white dice win {money(p.white_bill)}")
-    sentence = _join(takes) + "." if takes else "Nobody is paid."
+        takes.append(_("the white dice win {bill}", bill=money(p.white_bill)))
+    sentence = join(takes) + "." if takes else _("Nobody is paid.")
     parts.append(sentence[0].upper() + sentence[1:])
     if p.returned:
-        parts.append(f"{', '.join(map(money, p.returned))} back under the pile.")
+        parts.append(_("{bills} back under the pile.", bills=", ".join(map(money, p.returned))))
     return " ".join(parts)
 
 
-def _join(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def you_name() -> str:
+    """What the learner's seat is called when they play one seat: "You" ("Tú" in Spanish)."""
+    return _("You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the learner's seat's name, in either language."""
+    return name == "You" or name == you_name()
+
+
+def owner_name(state: State, owner: int) -> str:
+    """An owner's name as a learner reads it: a seat's name, or the white dice's (in the language in force)."""
+    return _("white") if owner == state.players else state.names[owner]
 
 
 def board_view(
@@ -149,7 +164,8 @@ def board_view(
     ]
     seat = state.current_player
     turn: JSON = {"seat": seat, "name": None if seat is None else state.names[seat],
-                  "human": seat is not None and seat in humans}
+                  "human": seat is not None and seat in humans,
+                  "you": seat is not None and seat in humans and is_you(state.names[seat])}
     hands = [
         {"seat": s, "own": state.in_hand(s), "white": state.white_in_hand(s), "money": state.money(s),
          "bills": list(state.bills_won(s))}
@@ -158,7 +174,7 @@ def board_view(
     placed_any = any(sum(state.placed_on(c)[: state.players]) for c in CASINOS)
     paid_round = state.round if state.is_over else state.round - 1  # (a position may start mid-game)
     last_payout = payout_view(state, state.payouts[-1], paid_round) if state.payouts else None
-    you = state.names.index("You") if "You" in state.names else None
+    you = next((s for s, name in enumerate(state.names) if is_you(name)), None)
     log = say_all(state.events, state.names, you=you)
     recent = log[max(log_from, len(log) - LOG_LINES):]
     return {
@@ -189,19 +205,25 @@ def describe(state: State, humans: Sequence[int]) -> str:
     """Whose turn it is and what they must do, in a sentence for the status line."""
     if state.is_over:
         winners = state.winners
-        names = _join([state.names[s] for s in winners])
         best = money(state.money(winners[0]))
-        verb = "win" if len(winners) > 1 or state.names[winners[0]] == "You" else "wins"
-        shared = " (a shared victory)" if len(winners) > 1 else ""
-        return f"The game is over: {names} {verb} with {best}{shared}."
+        if len(winners) > 1:
+            return _("The game is over: {names} win with {money} (a shared victory).",
+                     names=join([state.names[s] for s in winners]), money=best)
+        if is_you(state.names[winners[0]]):
+            return _("The game is over: You win with {money}.", money=best)
+        return _("The game is over: {name} wins with {money}.", name=state.names[winners[0]], money=best)
     seat = state.current_player
     assert seat is not None
     name = state.names[seat]
-    you = seat in humans
-    who = "Your" if you and name == "You" else f"{name}'s"
-    doing = {
-        "spare": "roll the 2 spare white dice",
-        "roll": "roll",
-        "place": "choose a face of the roll",
-    }[state.phase]
-    return f"Round {state.round} of {ROUNDS}. {who} turn: {doing}."
+    fields = {"round": state.round, "rounds": ROUNDS, "name": name}
+    if seat in humans and is_you(name):
+        if state.phase == "spare":
+            return _("Round {round} of {rounds}. Your turn: roll the 2 spare white dice.", **fields)
+        if state.phase == "roll":
+            return _("Round {round} of {rounds}. Your turn: roll.", **fields)
+        return _("Round {round} of {rounds}. Your turn: choose a face of the roll.", **fields)
+    if state.phase == "spare":
+        return _("Round {round} of {rounds}. {name}'s turn: roll the 2 spare white dice.", **fields)
+    if state.phase == "roll":
+        return _("Round {round} of {rounds}. {name}'s turn: roll.", **fields)
+    return _("Round {round} of {rounds}. {name}'s turn: choose a face of the roll.", **fields)

@@ -22,9 +22,11 @@ from typing import Any
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.scenario import Scenario, Step
+from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Roll
 from vegas_tutor.las_vegas.engine import State, new_game
 from vegas_tutor.las_vegas.policies import check_policy, choose_face
+from vegas_tutor.las_vegas.rules import MIN_STAKE, money
 from vegas_tutor.las_vegas.scenarios import SCENARIOS
 from vegas_tutor.las_vegas.words import say_all
 from vegas_tutor.tutor.las_vegas.board import LasVegasBoard
@@ -63,8 +65,8 @@ def watch_round(
     rng = make_rng(seed)
     state = new_game(players, neutral=neutral, seed=seed)
     steps = [Step(
-        "The bills are dealt: each casino has at least $50k. Every player holds 8 dice of their colour. "
-        f"{state.names[0]} starts.",
+        _("The bills are dealt: each casino has at least {stake}. Every player holds 8 dice of their colour. "
+          "{name} starts.", stake=money(MIN_STAKE), name=state.names[0]),
         state.copy(), ("casinos",),
     )]
     while state.round == 1 and not state.is_over:
@@ -80,11 +82,13 @@ def watch_round(
         if state.round != 1:
             placed = len(lines) - len(state.payouts[-1]) - 1  # the turn's own lines, before the payout
             turn = " ".join(line + "." for line in lines[:placed])
-            text = (f"{turn} That was the last die: the round is over and the casinos pay (the payout is shown "
-                    f"above the casinos, which are dealt afresh). {lines[-1]}.")
+            text = _("{turn} That was the last die: the round is over and the casinos pay (the payout is shown "
+                     "above the casinos, which are dealt afresh). {last}.", turn=turn, last=lines[-1])
             highlight = ("payout",)
         elif state.current_player is not None:
-            text += f" Next: {state.names[state.current_player]}."
+            text += " " + _("Next: {name}.", name=state.names[state.current_player])
         steps.append(Step(text, state.copy(), highlight))
-    return Scenario("LV-WATCH", f"A whole round, played by {chosen} bots", tuple(steps))
+    title = (_("A whole round, played by greedy bots") if chosen == "greedy"
+             else _("A whole round, played by random bots"))
+    return Scenario("LV-WATCH", title, tuple(steps))
 
