@@ -43,7 +43,7 @@ from vegas_tutor.lords_of_vegas.board import (
 )
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.explain import phase_words, why_not
-from vegas_tutor.lords_of_vegas.names import describe, player
+from vegas_tutor.lords_of_vegas.names import describe, seat_word
 from vegas_tutor.lords_of_vegas.positions import position_data
 from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES, Data
 from vegas_tutor.lords_of_vegas.trades import (
@@ -365,7 +365,7 @@ class State(GameStateBase[Data, Entry]):
         if trade is None:
             raise IllegalActionError(_("no trade is on the table"))
         if seat != trade.second:
-            raise IllegalActionError(_("only {name} can accept {trade}", name=player(trade.second),
+            raise IllegalActionError(_("only {name} can accept {trade}", name=seat_word(trade.second),
                                        trade=describe_trade(trade)))
         self._trade(trade)
 
@@ -524,7 +524,7 @@ def _checked_trade(d: Data, trade: Trade) -> Trade:
     if problem is None and trade.action is not None:
         sold = _canonical(d, trade.action)
         if sold not in rules.legal_actions(d):
-            problem = _("{name} cannot {action} now: {why}", name=player(d.turn), action=describe(sold),
+            problem = _("{name} cannot {action} now: {why}", name=seat_word(d.turn), action=describe(sold),
                         why=why_not(d, sold))
         trade = Trade(trade.first, trade.second, trade.first_gives, trade.second_gives, sold, trade.actor)
     if problem:

@@ -18,7 +18,7 @@ from vegas_tutor.lords_of_vegas.actions import (
     Sprawl,
 )
 from vegas_tutor.lords_of_vegas.board import LOTS, TILES_PER_COLOUR
-from vegas_tutor.lords_of_vegas.names import colour, player, players
+from vegas_tutor.lords_of_vegas.names import colour, players, seat_word
 from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, Data
 
 
@@ -79,7 +79,7 @@ def why_not(d: Data, action: Action) -> str:
     if d.phase != wanted:
         return _("not now: {where}", where=phase_words(d))
     cash = d.money[p]
-    who = player(p)
+    who = seat_word(p)
     if isinstance(action, Build | Sprawl):
         lot = LOTS[action.lot]
         if isinstance(action, Build) and d.marker.get(action.lot) != p:
@@ -128,5 +128,5 @@ def why_not(d: Data, action: Action) -> str:
         return _("{name} has no die on {lot}", name=who, lot=action.lot)
     if isinstance(action, PlaceDie):
         return _("{lot} is not a tile still waiting for one of {name}'s dice", lot=action.lot,
-                 name=player(d.placing[0][0]))
+                 name=seat_word(d.placing[0][0]))
     return _("not legal now")

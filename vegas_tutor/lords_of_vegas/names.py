@@ -35,6 +35,10 @@ from vegas_tutor.lords_of_vegas.board import GAME_END, STRIP
 PLAYER_WORDS: dict[str, str] = {"blue": N_("Blue"), "green": N_("Green"), "red": N_("Red"), "yellow": N_("Yellow")}
 """The seats' names as a learner reads them (the engine's names are the lower-case English keys)."""
 _SEATS = ("blue", "green", "red", "yellow")
+SEAT_WORDS: dict[str, str] = {"blue": N_("blue"), "green": N_("green"), "red": N_("red"), "yellow": N_("yellow")}
+"""The seats' names as the engine's refusals write them ("blue has only $10"; "Azul" in Spanish)."""
+PLAYER_LETTERS: dict[str, str] = {"blue": N_("B"), "green": N_("G"), "red": N_("R"), "yellow": N_("Y")}
+"""Each seat's letter on its dice and markers (distinct in every language: colour is never the only signal)."""
 COLOUR_WORDS: dict[str, str] = {"aqua": N_("aqua"), "brown": N_("brown"), "gold": N_("gold"),
                                 "purple": N_("purple"), "silver": N_("silver"), STRIP: N_("Pay the Strip")}
 """The casino colours (and the Strip cards' value) as a learner reads them."""
@@ -42,10 +46,28 @@ COLOUR_CODES: dict[str, str] = {"aqua": N_("Aq"), "brown": N_("Br"), "gold": N_(
                                 "silver": N_("Si"), STRIP: N_("St")}
 """A short text label for each tile and card colour (colour is never the only signal)."""
 
+LEVEL_WORDS: dict[str, str] = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+"""How the computer players play (the bots' levels, and uniformly at random) as a learner reads it."""
+
+
+def level(key: str) -> str:
+    """A bots' level ("medium" / "medio"), or "random"."""
+    return tr(LEVEL_WORDS[key])
+
 
 def player(seat: int) -> str:
     """The seat's name: "Blue", "Azul"."""
     return tr(PLAYER_WORDS[_SEATS[seat]])
+
+
+def seat_word(seat: int) -> str:
+    """The seat's name inside a refusal or a label: "blue", "Azul"."""
+    return tr(SEAT_WORDS[_SEATS[seat]])
+
+
+def letter(seat: int) -> str:
+    """The seat's letter: "B" for Blue ("Az" for Azul: Amarillo starts with A too)."""
+    return tr(PLAYER_LETTERS[_SEATS[seat]])
 
 
 def player_named(key: str) -> str:

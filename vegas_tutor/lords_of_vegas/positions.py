@@ -10,7 +10,7 @@ from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.board import COLOURS, LOT_IDS, LOTS, SCORE_TRACK, TILES_PER_COLOUR
 from vegas_tutor.lords_of_vegas.names import colour as colour_word
-from vegas_tutor.lords_of_vegas.names import player
+from vegas_tutor.lords_of_vegas.names import seat_word
 from vegas_tutor.lords_of_vegas.rules import DICE_PER_PLAYER, MARKERS_PER_PLAYER, Data
 
 
@@ -73,7 +73,7 @@ def position_data(
             raise bad(_("more than {n} {colour} tiles", n=TILES_PER_COLOUR, colour=colour_word(colour)))
     for seat in range(players):
         if rules.dice_left(d, seat) < 0 or rules.markers_left(d, seat) < 0:
-            raise bad(_("{name} uses over {dice} dice or {markers} markers", name=player(seat), dice=DICE_PER_PLAYER,
+            raise bad(_("{name} uses over {dice} dice or {markers} markers", name=seat_word(seat), dice=DICE_PER_PLAYER,
                         markers=MARKERS_PER_PLAYER))
     if len(set(seen)) != len(seen) or any(card not in LOTS for card in seen):
         raise bad(_("seen cards must be distinct lot ids (the Game End card is never seen before the end)"))

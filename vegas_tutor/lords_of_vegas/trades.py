@@ -37,7 +37,7 @@ from vegas_tutor.lords_of_vegas.actions import (
     parse_action,
 )
 from vegas_tutor.lords_of_vegas.board import LOTS
-from vegas_tutor.lords_of_vegas.names import describe, join, player
+from vegas_tutor.lords_of_vegas.names import describe, join, player, seat_word
 from vegas_tutor.lords_of_vegas.rules import (
     DICE_PER_PLAYER,
     MARKERS_PER_PLAYER,
@@ -159,7 +159,7 @@ def trade_problem(d: Data, trade: Trade) -> str | None:
         if d.phase != "play":
             return _("an action of this turn is sold between the turn player's actions")
         if trade.actor != d.turn:
-            return _("only the turn player ({name}) can sell an action of this turn", name=player(d.turn))
+            return _("only the turn player ({name}) can sell an action of this turn", name=seat_word(d.turn))
         if trade.first_gives.dice or trade.second_gives.dice:
             return _("a trade that sells an action cannot also hand over dice (trade the dice first)")
     for giver, taker, offer, back in (
@@ -167,19 +167,19 @@ def trade_problem(d: Data, trade: Trade) -> str | None:
         (trade.second, trade.first, trade.second_gives, trade.first_gives),
     ):
         if offer.money > d.money[giver]:
-            return _("{name} has only {money}", name=player(giver), money=money(d.money[giver]))
+            return _("{name} has only {money}", name=seat_word(giver), money=money(d.money[giver]))
         for lot in offer.lots:
             if d.marker.get(lot) != giver:
-                return _("{name} has no marker on {lot}", name=player(giver), lot=lot)
+                return _("{name} has no marker on {lot}", name=seat_word(giver), lot=lot)
         for lot in offer.dice:
             if d.die_owner.get(lot) != giver:
-                return _("{name} has no die on {lot}", name=player(giver), lot=lot)
+                return _("{name} has no die on {lot}", name=seat_word(giver), lot=lot)
         markers = sum(1 for o in d.marker.values() if o == taker) - len(back.lots) + len(offer.lots)
         if markers > MARKERS_PER_PLAYER:
-            return _("{name} would need more than {n} markers", name=player(taker), n=MARKERS_PER_PLAYER)
+            return _("{name} would need more than {n} markers", name=seat_word(taker), n=MARKERS_PER_PLAYER)
         dice = sum(1 for o in d.die_owner.values() if o == taker) - len(back.dice) + len(offer.dice)
         if dice > DICE_PER_PLAYER:
-            return _("{name} would need more than {n} dice", name=player(taker), n=DICE_PER_PLAYER)
+            return _("{name} would need more than {n} dice", name=seat_word(taker), n=DICE_PER_PLAYER)
     return None
 
 
@@ -202,7 +202,8 @@ def describe_trade(trade: Trade) -> str:
              takes=describe_offer(trade.second_gives))
     if trade.actor is None or trade.action is None:
         return text
-    return _("{trade}; {name} plays {action}", trade=text, name=player(trade.actor), action=describe(trade.action))
+    return _("{trade}; {name} plays {action}", trade=text, name=player(trade.actor),
+             action=describe(trade.action))
 
 
 def carry_out(d: Data, trade: Trade) -> None:

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import ipywidgets as widgets
 import numpy as np
 from numpy.typing import NDArray
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _, _n, language, money, number
 from vegas_tutor.lords_of_vegas import new_game
+from vegas_tutor.lords_of_vegas.names import level
 from vegas_tutor.lords_of_vegas.odds import gamble_odds
 from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.lords_of_vegas.rules import bet_result
@@ -28,7 +31,6 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
-    article,
     choice,
     convergence_figure,
     distribution_figure,
@@ -56,7 +58,8 @@ def limit(tested: str, rivals: str) -> int:
     """The most games a match of ``tested`` against ``rivals`` plays."""
     for strategy in (tested, rivals):
         if strategy not in STRATEGIES:
-            raise ConfigError(f"unknown strategy {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+            raise ConfigError(_("unknown strategy {value}: choose one of {choices}", value=repr(strategy),
+                                choices=", ".join(STRATEGIES)))
     return min(GAME_LIMITS[tested], GAME_LIMITS[rivals])
 
 
@@ -99,9 +102,10 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 4, seed: 
     """
     most = limit(tested, rivals)
     if players not in TABLES:
-        raise ConfigError(f"Lords of Vegas is for 2 to 4 players, not {players!r}")
+        raise ConfigError(_("Lords of Vegas is for 2 to 4 players, not {value}", value=repr(players)))
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
-        raise ConfigError(f"{tested} against {rivals} plays 1 to {most:,} games, not {games!r}")
+        raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {value}", tested=level(tested),
+                            rivals=level(rivals), most=number(most), value=repr(games)))
     mine: list[NDArray[np.int64]] = []
     theirs: list[NDArray[np.int64]] = []
     wins = [0.0, 0.0]
@@ -134,8 +138,8 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 4, seed: 
             wins[1] += sum(s != seat for s in winners) / len(winners)
             if progress is not None:
                 progress(game + 1, games)
-    label = f"each other {rivals}" if tested == rivals else rivals
-    return (Standing(tested, wins[0], games, np.concatenate(mine)),
+    label = _("each other {level}", level=level(rivals)) if tested == rivals else level(rivals)
+    return (Standing(level(tested), wins[0], games, np.concatenate(mine)),
             Standing(label, wins[1] / (players - 1), games, np.concatenate(theirs)))
 
 
@@ -144,31 +148,37 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 4, seed
     """The two charts of a match (win rates, final points) and its summary; more games than allowed are capped."""
     games = min(asked, limit(tested, rivals))
     me, them = play_match(tested, rivals, games, players=players, seed=seed, progress=progress)
-    others = {2: "one", 3: "two", 4: "three"}[players]
-    lead = f"One {tested} player against {others} {rivals}, {games:,} games"
-    capped = "" if games == asked else (f" (hard searches at every decision, about ten seconds a game, so this "
-                                        f"run plays {games:,} games, not {asked:,}: too few to be sure of much)")
+    mine, theirs = level(tested), level(rivals)
+    lead = _n("One {tested} player against {n} {rivals}, {games} games",
+              "One {tested} player against {n} {rivals}, {games} games", players - 1, tested=mine, rivals=theirs,
+              games=number(games))
+    capped = "" if games == asked else _(
+        " (hard searches at every decision, about ten seconds a game, so this run plays {games} games, not "
+        "{asked}: too few to be sure of much)", games=number(games), asked=number(asked))
     return LabResult(
         figures=(
-            (win_rate_figure([me, them], parity=1 / players, title=f"{lead}: who won?"),
-             f"{me.sentence()}. Each {rivals} player won {percent(them.rate)} on average; with {players} equal "
-             f"players each would win {percent(1 / players)}."),
-            (distribution_figure([me, them], unit="points at the end", step=5,
-                                 tick=lambda p: f"{p:.0f}", average=lambda p: f"{p:.1f}",
-                                 title="Points of each player at the end"),
-             f"The {tested} player ended with {np.mean(me.values):.1f} points on average, {article(rivals)} player "
-             f"with {np.mean(them.values):.1f}."),
+            (win_rate_figure([me, them], parity=1 / players, title=_("{lead}: who won?", lead=lead)),
+             _("{sentence}. Each {rivals} player won {rate} on average; with {n} equal players each would win "
+               "{parity}.", sentence=me.sentence(), rivals=theirs, rate=percent(them.rate), n=players,
+               parity=percent(1 / players))),
+            (distribution_figure([me, them], unit=_("points at the end"), step=5,
+                                 tick=lambda p: number(p), average=lambda p: number(p, 1),
+                                 title=_("Points of each player at the end")),
+             _("The {tested} player ended with {mine} points on average, the {rivals} players with {theirs}.",
+               tested=mine, rivals=theirs, mine=number(float(np.mean(me.values)), 1),
+               theirs=number(float(np.mean(them.values)), 1))),
         ),
-        summary=f"<p>{lead}{capped}.</p>" + standings_table([me, them], "points", lambda p: f"{p:.1f}"),
+        summary=_("<p>{lead}{capped}.</p>", lead=lead, capped=capped)
+        + standings_table([me, them], _("points"), lambda p: number(p, 1)),
     )
 
 
 def strategy_lab(tested: str = "medium", rivals: str = "easy", games: int = 1_000, *, players: int = 4,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = choice("One player plays", STRATEGIES, tested)
-    others = choice("against", STRATEGIES, rivals)
-    table = choice("Players", [str(p) for p in TABLES], str(players))
+    mine = _strategy_choice(_("One player plays"), tested)
+    others = _strategy_choice(_("against"), rivals)
+    table = choice(_("Players"), [str(p) for p in TABLES], str(players))
     count = games_choice(GAME_SIZES, games)
     runs = [seed]
 
@@ -178,14 +188,24 @@ def strategy_lab(tested: str = "medium", rivals: str = "easy", games: int = 1_00
                             progress=progress)
 
     return Lab([mine, others, table, count], run, charts=2,
-               note="Choose, then press Run. Random, easy and medium play thousands of games in seconds; "
-                    f"medium at most {GAME_LIMITS['medium']:,}; hard thinks about ten seconds a game, so it "
-                    f"plays at most {GAME_LIMITS['hard']} games.")
+               note=_("Choose, then press Run. Random, easy and medium play thousands of games in seconds; "
+                      "medium at most {medium}; hard thinks about ten seconds a game, so it plays at most {hard} "
+                      "games.", medium=number(GAME_LIMITS["medium"]), hard=GAME_LIMITS["hard"]))
+
+
+def _strategy_choice(label: str, value: str) -> widgets.Dropdown:
+    """A labelled dropdown of the strategies, each named in the language in force."""
+    if value not in STRATEGIES:
+        raise ConfigError(_("unknown strategy {value}: choose one of {choices}", value=repr(value),
+                            choices=", ".join(STRATEGIES)))
+    return widgets.Dropdown(options=[(level(s), s) for s in STRATEGIES], value=value, description=label,
+                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
 
 
 def signed(dollars: float) -> str:
-    """-$0.278 / +$1.500: a gain or a loss in dollars."""
-    return f"{'-' if dollars < 0 else '+'}${abs(dollars):.3f}"
+    """-$0.278 / +$1.500: a gain or a loss in dollars ("-0,278 $" in Spanish)."""
+    amount = number(abs(dollars), 3)
+    return ("-" if dollars < 0 else "+") + (f"{amount}\u00a0$" if language() == "es" else f"${amount}")
 
 
 def exact_gain(bet: int) -> Fraction:
@@ -196,7 +216,7 @@ def exact_gain(bet: int) -> Fraction:
 def gamble_samples(bet: int, n: int, *, seed: int = 0) -> NDArray[np.int64]:
     """The gambler's gain in ``n`` simulated bets of ``bet`` dollars: two dice rolled, settled by the rules."""
     if n < 1:
-        raise ConfigError(f"a simulation needs at least one bet, got {n}")
+        raise ConfigError(_("a simulation needs at least one bet, got {n}", n=n))
     gains = np.array([0, 0] + [bet_result(total, bet, False, 2 * bet)[0] for total in range(2, 13)])
     totals = make_rng(seed).integers(1, 7, size=(n, 2)).sum(axis=1)
     return np.asarray(gains[totals], dtype=np.int64)
@@ -205,29 +225,32 @@ def gamble_samples(bet: int, n: int, *, seed: int = 0) -> NDArray[np.int64]:
 def convergence_result(bet: int, n: int, *, seed: int = 0) -> LabResult:
     """The chart of a bet's simulated average gain closing in on the exact one."""
     if bet not in BETS:
-        raise ConfigError(f"the lab bets one of {BETS}, not {bet!r}")
+        raise ConfigError(_("the lab bets one of {choices}, not {value}", choices=str(BETS), value=repr(bet)))
     samples, exact = gamble_samples(bet, n, seed=seed), exact_gain(bet)
     mean = float(np.mean(samples))
     return LabResult(
-        figures=((convergence_figure(samples, float(exact), title=f"A ${bet} bet: simulated average gain vs exact",
-                                     unit="average gain per bet ($)", tick=signed,
-                                     draws="simulated bets"),
-                  f"Over {n:,} simulated bets of ${bet} the gambler's average gain was {signed(mean)}; the exact "
-                  f"expected gain is {signed(float(exact))} (a loss)."),),
-        summary=(f"<p>Exact expected gain: {signed(float(exact))} per ${bet} bet; the gambler loses "
-                 f"{percent(-float(exact) / bet)} of the bet on average. Simulated ({n:,} bets): "
-                 f"{signed(mean)}.</p>" + exact_details(-exact / bet, "The loss per dollar bet as a fraction")),
+        figures=((convergence_figure(samples, float(exact),
+                                     title=_("A {bet} bet: simulated average gain vs exact", bet=money(bet)),
+                                     unit=_("average gain per bet ($)"), tick=signed,
+                                     draws=_("simulated bets")),
+                  _("Over {n} simulated bets of {bet} the gambler's average gain was {mean}; the exact expected "
+                    "gain is {exact} (a loss).", n=number(n), bet=money(bet), mean=signed(mean),
+                    exact=signed(float(exact)))),),
+        summary=_("<p>Exact expected gain: {exact} per {bet} bet; the gambler loses {share} of the bet on average. "
+                  "Simulated ({n} bets): {mean}.</p>", exact=signed(float(exact)), bet=money(bet),
+                  share=percent(-float(exact) / bet), n=number(n), mean=signed(mean))
+        + exact_details(-exact / bet, _("The loss per dollar bet as a fraction")),
     )
 
 
 def convergence_lab(n: int = 1_000, bet: int = 5, *, seed: int = 0) -> Lab:
     """The convergence panel: choose the bet and how many bets to simulate; Run."""
-    count = games_choice(DRAWS, n, label="Simulated bets")
-    stake = choice("Bet ($)", [str(b) for b in BETS], str(bet))
+    count = games_choice(DRAWS, n, label=_("Simulated bets"))
+    stake = choice(_("Bet ($)"), [str(b) for b in BETS], str(bet))
     runs = [seed]
 
     def run(_progress: Progress) -> LabResult:
         runs[0] += 1
         return convergence_result(int(stake.value), count.value, seed=runs[0])
 
-    return Lab([stake, count], run, charts=1, note="Choose the bet and how many to simulate, then press Run.")
+    return Lab([stake, count], run, charts=1, note=_("Choose the bet and how many to simulate, then press Run."))

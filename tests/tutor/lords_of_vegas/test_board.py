@@ -68,7 +68,8 @@ def test_the_last_card_and_the_two_player_block_f() -> None:
 # ----------------------------------------------------------------------------------------- playing
 def test_the_learner_draws_then_acts_then_the_bots_play() -> None:
     board = LordsOfVegasBoard(players=3, seed=4, pace="all")
-    assert board.board["actions"] == [{"kind": "draw", "title": "Draw a card", "actions": ["draw"]}]
+    assert board.board["actions"] == [{"kind": "draw", "title": "Draw a card", "actions": ["draw"],
+                                     "labels": ["draw"]}]
     assert board.board["describe"] == "You draw a card (step 1 of the turn)."
     board.act("draw")
     assert board.state.phase == "play" and board.state.current_player == 0

@@ -28,8 +28,10 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard
 from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.lords_of_vegas.names import describe, players, seat_word
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
 from vegas_tutor.tutor.lords_of_vegas.coaching import LORDS_OF_VEGAS_COACH, check_opponents, opponent_action
@@ -97,14 +99,16 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         **kwargs: Any,
     ) -> None:
         if pace not in PACES:
-            raise ConfigError(f"pace must be one of {', '.join(PACES)}, got {pace!r}")
+            raise ConfigError(_("pace must be one of {choices}, got {value}", choices=", ".join(PACES),
+                                value=repr(pace)))
         self._bots = check_opponents(bots)
         self._begin(seed)
         self._coach = Coach(LORDS_OF_VEGAS_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, seed=self._next_seed())
         if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
-            raise ConfigError(f"learner must be a seat 0..{state.players - 1}, got {learner!r}")
+            raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
+                                value=repr(learner)))
         self._learner = learner
         self._state = state.copy()
         self._highlight: tuple[str, ...] = ()
@@ -135,10 +139,10 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
 
     @property
     def names(self) -> list[str]:
-        seats = self._state.names
+        seats = players(self._state.players)
         if not self.interactive:
-            return [n.capitalize() for n in seats]
-        return [f"You ({n})" if p == self._learner else n.capitalize() for p, n in enumerate(seats)]
+            return seats
+        return [_("You ({name})", name=seat_word(p)) if p == self._learner else n for p, n in enumerate(seats)]
 
     # ------------------------------------------------------------------ intents
     def act(self, action: Action | str) -> None:
@@ -167,7 +171,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         elif isinstance(intent, OptionIntent):
             if intent.name == "bots":
                 if not self.interactive:
-                    raise IllegalActionError("this board shows a position: it has no opponents to change")
+                    raise IllegalActionError(_("this board shows a position: it has no opponents to change"))
                 self._bots = str(intent.value)
             elif intent.name == "pace":
                 self._pace = str(intent.value)
@@ -194,7 +198,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             panel = odds_panel(self._state, self._state.current_player, self.names, intent.action)
             gamble = panel["gamble"]
             if gamble is None or gamble["action"] != str(intent.action):
-                raise IllegalActionError(f"{intent.action}: the odds panel shows only a gamble you may make now")
+                raise IllegalActionError(_("{action}: the odds panel shows only a gamble you may make now",
+                                           action=describe(intent.action)))
             self._inspect = intent.action
         elif isinstance(intent, NewGameIntent):
             self._check_playable()
@@ -211,14 +216,19 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         self._check_playable()
         s, me = self._state, self._learner
         if s.is_over:
-            raise IllegalActionError("the game is over: start a new game to play again")
+            raise IllegalActionError(_("the game is over: start a new game to play again"))
         if s.current_player != me:
             who = s.current_player
-            raise IllegalActionError(f"it is {self.names[who] if who is not None else 'nobody'}'s turn, not yours")
+            if who is None:
+                raise IllegalActionError(_("it is nobody's turn, not yours"))
+            raise IllegalActionError(_("it is {name}'s turn, not yours", name=self.names[who]))
         allowed = learner_actions(s, me)
         if s.is_chance and intent.action not in allowed:
-            need = f"press '{allowed[0]}'" if allowed else "nothing is yours to draw or roll"
-            raise IllegalActionError(f"{intent.action}: {need} now")
+            if allowed:
+                raise IllegalActionError(_("{action}: press '{button}' now", action=describe(intent.action),
+                                           button=describe(allowed[0])))
+            raise IllegalActionError(_("{action}: nothing is yours to draw or roll now",
+                                       action=describe(intent.action)))
         self._apply(intent.action)  # the engine says why a decision is refused, and changes nothing
         self._inspect = None
         self._offer = None  # an offer lapses with the next action
@@ -245,7 +255,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         """Let chance and the bots play until the learner must act (or the game ends); at the "next" and
         "pause" paces, stop before each half of another player's turn (its card, then its actions)."""
         s, me = self._state, self._learner
-        for _ in range(MAX_BOT_MOVES):
+        for _move in range(MAX_BOT_MOVES):
             if s.is_over or self._offer is not None:
                 return
             if learner_actions(s, me):
@@ -278,7 +288,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         learner = self._learner if self.interactive else None
         with self.hold_sync():
             self.board = board_view(s, learner=learner, names=names, kinds=kinds, highlight=self._highlight,
-                                    log=self._log.view(names), you=self._you)
+                                    log=self._log.view(names, self._you), you=self._you)
             self.board = {**self.board, "pace": self._pace, "waiting": self._waiting and self.interactive,
                           "bots": self._bots,
                           "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)

@@ -15,10 +15,12 @@ from typing import Any
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import N_, _, money, number
 from vegas_tutor.lords_of_vegas import coach
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.names import describe
 from vegas_tutor.lords_of_vegas.policies import random_action
 from vegas_tutor.tutor.coaching import GameCoach
 
@@ -38,24 +40,31 @@ def _first_choice(state: State) -> Action | None:
 
 
 def _points(loss: float) -> str:
-    return f"{loss:.1f} points"
+    return _("{n} points", n=number(loss, 1))
 
 
 def _option(o: coach.Option) -> str:
-    return f"{o.value:+.1f} points over the average rival; ends with about {o.points:.0f} points and ${o.money:.0f}"
+    return _("{value} points over the average rival; ends with about {points} points and {money}",
+             value=("+" if o.value >= 0 else "") + number(o.value, 1), points=number(o.points),
+             money=money(round(o.money)))
+
+
+def _words(action: Action) -> str:
+    return describe(action)
 
 
 LORDS_OF_VEGAS_COACH = GameCoach(
-    review=coach.review, is_decision=_is_decision, first_choice=_first_choice, words=str,
+    review=coach.review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=lambda o: o.value, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit="(points, money counted at the position's rate, over the average rival)",
+    unit=N_("(points, money counted at the position's rate, over the average rival)"),
 )
 
 
 def check_opponents(name: object) -> str:
     """``name`` if the board's opponents can play that way, else ``ConfigError``."""
     if name not in OPPONENTS:
-        raise ConfigError(f"unknown policy or level {name!r}: choose one of {', '.join(OPPONENTS)}")
+        raise ConfigError(_("unknown policy or level {value}: choose one of {choices}", value=repr(name),
+                            choices=", ".join(OPPONENTS)))
     return str(name)
 
 

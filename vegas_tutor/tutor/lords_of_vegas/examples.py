@@ -116,7 +116,8 @@ def _trade_action() -> Steps:
     s.accept_trade(GREEN)
     _check(s.turn == RED and s.money(GREEN) == 25, "Green sells its end turn")
     _step(steps, N_("Blue pays Green $5 for an action of this turn: Green ends its turn, at once, as part of the "
-                    "trade. Nothing is promised for later; the action is played in the trade itself. Red's turn begins."),
+                    "trade. Nothing is promised for later; the action is played in the trade itself. Red's turn "
+                    "begins."),
           s, "player:green", "player:blue")
     return steps
 

@@ -27,6 +27,7 @@ from typing import Any
 from vegas_tutor.lords_of_vegas.actions import Action, Gamble, Reorganize
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.names import describe, players
 from vegas_tutor.lords_of_vegas.odds import (
     gamble_odds_at,
     next_card_odds,
@@ -67,7 +68,7 @@ def gamble_panel(state: State, lot: str, bet: int, names: Sequence[str]) -> dict
         ways.append({"lay_off": lay_off, "win_chance": number(o.win_chance), "gambler": _dist(o.gambler),
                      "boss": _dist(o.boss), "gambler_ev": number(o.gambler_ev), "boss_ev": number(o.boss_ev)})
     return {"casino": casino.key, "bet": bet, "boss": casino.boss, "boss_name": names[casino.boss], "ways": ways,
-            "action": str(Gamble(casino.key, bet))}
+            "action": str(Gamble(casino.key, bet)), "label": describe(Gamble(casino.key, bet))}
 
 
 def reorganize_panel(state: State, lot: str, names: Sequence[str]) -> dict[str, Any]:
@@ -121,9 +122,10 @@ def odds_panel(state: State, seat: int | None, names: Sequence[str] | None = Non
                inspect: Action | None = None) -> dict[str, Any]:
     """The panel for ``seat``'s options now; ``inspect``: the gamble to show (default: the largest bet at
     the first casino ``seat`` may gamble at)."""
-    names = list(names) if names is not None else [n.capitalize() for n in state.names]
+    names = list(names) if names is not None else players(state.players)
     panel: dict[str, Any] = {"status": "ready", "seat": seat, "name": None if seat is None else names[seat],
-                             "card": card_panel(state, names), "reorganize": [], "gamble": None, "gambles": []}
+                             "card": card_panel(state, names), "reorganize": [], "gamble": None, "gambles": [],
+                             "gamble_labels": []}
     bet = state.pending_bet
     if bet is not None:
         panel["gamble"] = gamble_panel(state, bet[0], bet[1], names)
@@ -138,6 +140,7 @@ def odds_panel(state: State, seat: int | None, names: Sequence[str] | None = Non
         if g.lot not in largest or g.bet > largest[g.lot].bet:
             largest[g.lot] = g
     panel["gambles"] = [str(g) for g in largest.values()]
+    panel["gamble_labels"] = [describe(g) for g in largest.values()]
     chosen = inspect if isinstance(inspect, Gamble) and inspect in gambles else next(iter(largest.values()), None)
     if chosen is not None:
         panel["gamble"] = gamble_panel(state, chosen.lot, chosen.bet, names)

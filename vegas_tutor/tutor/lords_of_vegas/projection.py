@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vegas_tutor.core.events import Event
+from vegas_tutor.i18n import N_, _, tr
 from vegas_tutor.lords_of_vegas.actions import (
     ACTION_TYPES,
     Action,
@@ -34,33 +35,29 @@ from vegas_tutor.lords_of_vegas.actions import (
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, SCORE_TRACK, STRIP
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.explain import phase_words
-from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES
+from vegas_tutor.lords_of_vegas.names import code, colour, describe, join, letter, player
+from vegas_tutor.lords_of_vegas.names import players as seat_names
 from vegas_tutor.lords_of_vegas.trades import CHOICE_PHASES, TRADE_PHASES
 from vegas_tutor.lords_of_vegas.words import say, say_all
 
-COLOUR_CODES = {"aqua": "Aq", "brown": "Br", "gold": "Go", "purple": "Pu", "silver": "Si", STRIP: "St"}
-"""A short text label for each tile and card colour (colour is never the only signal)."""
 LEFT_BLOCKS = ("A", "C", "E")
 RIGHT_BLOCKS = ("B", "D", "F")
 CHANCE_FOR_LEARNER = frozenset({"draw", "gamble_roll", "reorg_roll"})
 """Chance steps the learner performs by a click on their own turn (the others happen by themselves)."""
 
 KINDS: tuple[tuple[type[Any], str, str], ...] = (
-    (DrawCard, "draw", "Draw a card"),
-    (RollDice, "roll", "Roll the dice"),
-    (MoveDie, "move", "Move a die to the drawn lot"),
-    (LayOff, "layoff", "Answer the bet"),
-    (PlaceDie, "place", "Place a re-rolled die"),
-    (Build, "build", "Build a casino tile"),
-    (Sprawl, "sprawl", "Sprawl a casino"),
-    (Remodel, "remodel", "Remodel a casino"),
-    (Reorganize, "reorganize", "Reorganize a casino"),
-    (Gamble, "gamble", "Gamble at a casino"),
-    (EndTurn, "end", "End the turn"),
+    (DrawCard, "draw", N_("Draw a card")),
+    (RollDice, "roll", N_("Roll the dice")),
+    (MoveDie, "move", N_("Move a die to the drawn lot")),
+    (LayOff, "layoff", N_("Answer the bet")),
+    (PlaceDie, "place", N_("Place a re-rolled die")),
+    (Build, "build", N_("Build a casino tile")),
+    (Sprawl, "sprawl", N_("Sprawl a casino")),
+    (Remodel, "remodel", N_("Remodel a casino")),
+    (Reorganize, "reorganize", N_("Reorganize a casino")),
+    (Gamble, "gamble", N_("Gamble at a casino")),
+    (EndTurn, "end", N_("End the turn")),
 )
-
-DISPLAY_NAMES = tuple(n.capitalize() for n in PLAYER_NAMES)
-"""The seats' names as the board writes them."""
 
 
 def kind_of(action: Action) -> str:
@@ -69,12 +66,14 @@ def kind_of(action: Action) -> str:
 
 
 def action_groups(actions: Sequence[Action]) -> list[dict[str, Any]]:
-    """The actions grouped by kind, in the order of a turn, each with its text (what the browser sends)."""
+    """The actions grouped by kind, in the order of a turn, each with its text (what the browser sends) and
+    its label (what the learner reads, in the language in force)."""
     groups: list[dict[str, Any]] = []
     for cls, kind, title in KINDS:
-        texts = [str(a) for a in actions if isinstance(a, cls)]
-        if texts:
-            groups.append({"kind": kind, "title": title, "actions": texts})
+        chosen = [a for a in actions if isinstance(a, cls)]
+        if chosen:
+            groups.append({"kind": kind, "title": tr(title), "actions": [str(a) for a in chosen],
+                           "labels": [describe(a) for a in chosen]})
     return groups
 
 
@@ -89,43 +88,56 @@ def learner_actions(state: State, learner: int | None) -> list[Action]:
     return state.legal_actions()
 
 
-def event_words(state: State, action: Action, seat: int | None, names: Sequence[str] = DISPLAY_NAMES,
+def event_words(state: State, action: Action, seat: int | None, names: Sequence[str] | None = None,
                 you: int | None = None) -> str:
     """What ``action`` (just played by ``seat``) did, in a sentence for the narration or the log (``you``:
     the learner's seat, in the second person)."""
+    names = list(names) if names is not None else seat_names(state.players)
     if isinstance(action, EndTurn) and seat is not None:
-        return "You end the turn." if seat == you else f"{names[seat]} ends the turn."
+        return _("You end the turn.") if seat == you else _("{name} ends the turn.", name=names[seat])
     played = state.history[-1] if state.history else action
     said = sentences(state.events, names, you) if state.events else ""
     if seat is None:
-        return said or f"Chance: {played}."
-    who = "You" if seat == you else names[seat]
+        return said or _("Chance: {action}.", action=describe(played) if isinstance(played, ACTION_TYPES)
+                         else str(played))
+    mine = seat == you
+    who = _("You") if mine else names[seat]
     if isinstance(played, DrawCard) and not said.startswith(who) and played.card is not None:
-        dealt = f"{who} {'are' if seat == you else 'is'} dealt the card {played.card}." if state.phase in (
-            "deal", "start_roll") else ""
+        dealt = "" if state.phase not in ("deal", "start_roll") else (
+            _("You are dealt the card {card}.", card=played.card) if mine
+            else _("{name} is dealt the card {card}.", name=names[seat], card=played.card))
         return " ".join(x for x in (dealt, said) if x)
     if isinstance(played, RollDice) and played.values is not None and not said.startswith(who):
-        values = " and ".join(map(str, played.values))
-        return " ".join(x for x in (f"{who} {'roll' if seat == you else 'rolls'} {values}.", said) if x)
+        values = join([str(v) for v in played.values])
+        rolled = _("You roll {values}.", values=values) if mine else \
+            _("{name} rolls {values}.", name=names[seat], values=values)
+        return " ".join(x for x in (rolled, said) if x)
     if not said and isinstance(played, ACTION_TYPES) and not isinstance(played, DrawCard | RollDice):
         return say(Event("action", seat=seat, action=str(played)), names, you=you)
-    return said or f"{who}: {played}."
+    if said:
+        return said
+    return _("{name}: {action}.", name=who, action=describe(played) if isinstance(played, ACTION_TYPES)
+             else str(played))
 
 
-def sentences(events: Sequence[Event], names: Sequence[str] = DISPLAY_NAMES, you: int | None = None) -> str:
+def sentences(events: Sequence[Event], names: Sequence[str] | None = None, you: int | None = None) -> str:
     """The engine's events as one text of sentences (the learner's seat, if given, in the second person)."""
-    return " ".join(say_all(events, names, you=you))
+    return " ".join(say_all(events, names if names is not None else seat_names(4), you=you))
 
 
 def status(state: State, names: Sequence[str], you: int | None = None) -> str:
     """The board's status line: who does what now, in a sentence (the learner as "you")."""
-    plain = [n[5:-1].capitalize() if n.startswith("You (") else n for n in names]
+    plain = list(names)
+    if you is not None:
+        plain[you] = player(you)
     if state.is_over:
         winners = state.winners
         if you is not None and you in winners:
-            return "The game is over: you win." if len(winners) == 1 else "The game is over: you share the win."
-        return f"The game is over: {' and '.join(plain[w] for w in winners)} " \
-               f"{'wins' if len(winners) == 1 else 'share the win'}."
+            return _("The game is over: you win.") if len(winners) == 1 else \
+                _("The game is over: you share the win.")
+        if len(winners) == 1:
+            return _("The game is over: {name} wins.", name=plain[winners[0]])
+        return _("The game is over: {names} share the win.", names=join([plain[w] for w in winners]))
     return phase_words(state.data(), plain, you)
 
 
@@ -136,9 +148,9 @@ def trade_view(state: State, learner: int, names: Sequence[str], offer: dict[str
     last answer."""
     phase = state.phase
     if state.is_over:
-        closed = "The game is over: no more trades."
+        closed = _("The game is over: no more trades.")
     elif phase not in TRADE_PHASES + CHOICE_PHASES:
-        closed = "No trades while dice are rolling or cards are dealt: wait until they have settled."
+        closed = _("No trades while dice are rolling or cards are dealt: wait until they have settled.")
     else:
         closed = ""
     seats = []
@@ -148,12 +160,14 @@ def trade_view(state: State, learner: int, names: Sequence[str], offer: dict[str
             "lots": [lot for lot in LOTS if state.marker(lot) == p],
             "dice": [{"lot": lot, "value": die[1]} for lot in LOTS if (die := state.die(lot)) and die[0] == p],
         })
-    sellable = [str(a) for a in state.legal_actions()] if phase == "play" and not closed else []
+    sold = state.legal_actions() if phase == "play" and not closed else []
+    sellable = [str(a) for a in sold]
     return {
         "open": not closed, "closed": closed, "seats": seats, "learner": learner,
         "dice_ok": phase in TRADE_PHASES, "actions_ok": phase == "play",
-        "note": "While a choice is pending, only money and lots change hands." if phase in CHOICE_PHASES else "",
-        "turn": state.turn, "sellable": sellable, "offer": offer, "answer": answer,
+        "note": _("While a choice is pending, only money and lots change hands.") if phase in CHOICE_PHASES else "",
+        "turn": state.turn, "sellable": sellable, "sellable_labels": [describe(a) for a in sold], "offer": offer,
+        "answer": answer,
     }
 
 
@@ -181,13 +195,14 @@ def board_view(
     """The whole board as JSON: everything public (Lords of Vegas has no hidden information but the deck)."""
     view = state.view()
     seats = state.names
-    names = list(names) if names is not None else [n.capitalize() for n in seats]
+    names = list(names) if names is not None else seat_names(state.players)
     kinds = list(kinds) if kinds is not None else ["none"] * state.players
     casino_of: dict[str, dict[str, Any]] = {}
     casinos = []
     for c in state.casinos():
         entry = {
-            "key": c.lots[0], "lots": list(c.lots), "colour": c.colour, "code": COLOUR_CODES[c.colour],
+            "key": c.lots[0], "lots": list(c.lots), "colour": c.colour, "code": code(c.colour),
+            "colour_name": colour(c.colour),
             "size": c.size, "pips": c.pips, "strip": c.strip, "boss": c.boss,
             "boss_name": None if c.boss is None else names[c.boss],
             "tied": bool(c.tied_top()),
@@ -204,10 +219,10 @@ def board_view(
             **info,
             "id": lot_id,
             "printed": {"die": printed.die, "cost": printed.cost, "card": printed.card,
-                        "code": COLOUR_CODES[printed.card], "strip": printed.strip},
+                        "code": code(printed.card), "strip": printed.strip},
             "casino": None if casino is None else casino["key"],
             "edges": [] if casino is None else _edges(lot_id, frozenset(casino["lots"])),
-            "code": None if info["tile"] is None else COLOUR_CODES[info["tile"]],
+            "code": None if info["tile"] is None else code(info["tile"]),
         }
     blocks = {b: [[lot.id for lot in LOTS.values() if lot.block == b and lot.row == r]
                   for r in range(1 + max(x.row for x in LOTS.values() if x.block == b))]
@@ -216,7 +231,7 @@ def board_view(
     last = view["seen"][-1] if view["seen"] else None
     players = [
         {
-            "seat": p, "colour": seats[p], "name": names[p], "letter": seats[p][0].upper(), "kind": kinds[p],
+            "seat": p, "colour": seats[p], "name": names[p], "letter": letter(p), "kind": kinds[p],
             "money": view["money"][p], "score": view["scores"][p], "dice_left": state.dice_left(p),
             "markers_left": state.markers_left(p), "to_act": view["current_player"] == p,
             "winner": p in view["winners"],
@@ -236,13 +251,14 @@ def board_view(
         "last_card": None if last is None else {
             "card": last, "end": last == GAME_END,
             "colour": None if last == GAME_END else LOTS[last].card,
-            "code": None if last == GAME_END else COLOUR_CODES[LOTS[last].card],
+            "code": None if last == GAME_END else code(LOTS[last].card),
         },
         "cards_seen": len(seen),
         "deck_left": view["deck_left"],
         "draws_before_end": view["draws_before_end"],
         "track": list(SCORE_TRACK),
         "tiles_left": {c: state.tiles_left(c) for c in COLOURS},
+        "colour_names": {c: colour(c) for c in (*COLOURS, STRIP)},
         "events": view["events"],
         "log": list(log),
         "pending_dice": view["pending_dice"],

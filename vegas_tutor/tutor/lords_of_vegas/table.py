@@ -12,29 +12,39 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from vegas_tutor.core.errors import IllegalActionError
+from vegas_tutor.i18n import _, _n, money
 from vegas_tutor.lords_of_vegas.engine import State
-from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade
+from vegas_tutor.lords_of_vegas.names import describe, join
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, describe_trade
 from vegas_tutor.tutor.lords_of_vegas.projection import sentences
 from vegas_tutor.tutor.lords_of_vegas.trading import propose_trade, trade_opinion
 from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
 
 
-def _things(offer: Offer, whose: str) -> str:
-    parts = [f"${offer.money}"] if offer.money else []
+def _things(offer: Offer, yours: bool) -> str:
+    parts = [money(offer.money)] if offer.money else []
     if offer.lots:
-        parts.append(f"{whose}{'lot' if len(offer.lots) == 1 else 'lots'} {' and '.join(offer.lots)}")
+        lots = join(offer.lots)
+        parts.append(_n("your lot {lots}", "your lots {lots}", len(offer.lots), lots=lots) if yours else
+                     _n("lot {lots}", "lots {lots}", len(offer.lots), lots=lots))
     if offer.dice:
-        parts.append(f"{whose}{'die' if len(offer.dice) == 1 else 'dice'} on {' and '.join(offer.dice)}")
-    return " and ".join(parts) if parts else "nothing"
+        lots = join(offer.dice)
+        parts.append(_n("your die on {lots}", "your dice on {lots}", len(offer.dice), lots=lots) if yours else
+                     _n("die on {lots}", "dice on {lots}", len(offer.dice), lots=lots))
+    return join(parts) if parts else _("nothing")
 
 
 def offer_words(trade: Trade, names: Sequence[str], you: int) -> str:
     """A proposal to the learner (``trade.second``) in words: "Green offers $14 for your lot C5."."""
-    text = f"{names[trade.first]} offers {_things(trade.first_gives, '')} for {_things(trade.second_gives, 'your ')}"
-    if trade.action is not None:
-        actor = "you play" if trade.actor == you else f"{names[trade.first]} plays"
-        text += f", and {actor} {trade.action} at once"
-    return text + "."
+    fields = {"name": names[trade.first], "gives": _things(trade.first_gives, False),
+              "takes": _things(trade.second_gives, True)}
+    if trade.action is None:
+        return _("{name} offers {gives} for {takes}.", **fields)
+    if trade.actor == you:
+        return _("{name} offers {gives} for {takes}, and you play {action} at once.", action=describe(trade.action),
+                 **fields)
+    return _("{name} offers {gives} for {takes}, and {name} plays {action} at once.", action=describe(trade.action),
+             **fields)
 
 
 def trade_lots(trade: Trade) -> tuple[str, ...]:
@@ -85,14 +95,14 @@ class TradeTable:
         """The learner proposes ``trade``; the engine checks it, then the other player answers."""
         me, s = self._learner, self._state
         if trade.first != me:
-            raise IllegalActionError("propose trades as yourself: the first player of the trade must be you")
+            raise IllegalActionError(_("propose trades as yourself: the first player of the trade must be you"))
         try:
             s.propose_trade(trade)
         except IllegalActionError as refused:
             text = str(refused)
-            head = f"{trade}: "
-            raise IllegalActionError(f"that trade cannot happen: {text[len(head):] if text.startswith(head) else text}"
-                                     ) from None
+            head = _("{trade}: {why}", trade=describe_trade(trade), why="")
+            raise IllegalActionError(_("that trade cannot happen: {why}",
+                                       why=text[len(head):] if text.startswith(head) else text)) from None
         checked = s.proposal
         assert checked is not None
         accept, reason = trade_opinion(s, checked, checked.second, self.names)
@@ -109,18 +119,18 @@ class TradeTable:
     def _answer_offer(self, accept: bool) -> None:
         trade, me, s = self._offer, self._learner, self._state
         if trade is None:
-            raise IllegalActionError("no trade is offered to you now")
+            raise IllegalActionError(_("no trade is offered to you now"))
         name = self.names[trade.first]
         if accept:
             s.propose_trade(trade)  # checked again by the engine
             s.accept_trade(me)
-            self._answer = f"You accept {name}'s offer."
+            self._answer = _("You accept {name}'s offer.", name=name)
             self._offer = None
             self._done(self._answer)
         else:
             self._offer = None
             self._refused.add(str(trade))
-            self._answer = f"You refuse {name}'s offer."
+            self._answer = _("You refuse {name}'s offer.", name=name)
             self._log.note(self._answer, seat=s.turn)
         self._play_others()
 
@@ -128,21 +138,21 @@ class TradeTable:
         """The learner asks the others for offers: the first player (in seat order) with one makes it."""
         s, me = self._state, self._learner
         if s.is_over:
-            raise IllegalActionError("the game is over: no more trades")
+            raise IllegalActionError(_("the game is over: no more trades"))
         if s.phase not in TRADE_PHASES:
-            raise IllegalActionError("offers come before a card is drawn or between actions, not while a choice "
-                                     "is pending or dice are rolling")
+            raise IllegalActionError(_("offers come before a card is drawn or between actions, not while a choice "
+                                       "is pending or dice are rolling"))
         for seat in self._others():
             trade = propose_trade(s, seat, partner=me)
             if trade is not None:
                 self._offer, self._answer = trade, ""
                 return
-        self._offer, self._answer = None, "Nobody has a trade to offer you now."
+        self._offer, self._answer = None, _("Nobody has a trade to offer you now.")
 
     def _go_on(self) -> None:
         """Play the next half of another player's turn (``next`` pressed, or the pause is over)."""
         if not self._waiting:
-            raise IllegalActionError("nothing is waiting for 'next': it is your move")
+            raise IllegalActionError(_("nothing is waiting for 'next': it is your move"))
         self._go, self._waiting, self._offer = True, False, None
         self._play_others()
 

@@ -28,12 +28,14 @@ from collections.abc import Sequence
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.i18n import _, language
 from vegas_tutor.lords_of_vegas.actions import DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.board import LOTS
 from vegas_tutor.lords_of_vegas.engine import State
+from vegas_tutor.lords_of_vegas.names import players
 from vegas_tutor.lords_of_vegas.odds import next_card_odds
 from vegas_tutor.lords_of_vegas.rules import MARKERS_PER_PLAYER
-from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, describe_trade
 
 MARGIN = 1.0
 """The least gain (in dollars of standing, after the partner's share) that makes a player accept."""
@@ -101,9 +103,9 @@ def _settle(state: State, seed: int) -> list[State]:
         return [state]
     rng = make_rng(seed)
     out = []
-    for _ in range(SAMPLES):
+    for _sample in range(SAMPLES):
         s = state.copy()
-        for _ in range(200):
+        for _step in range(200):
             if s.phase in SETTLED:
                 break
             if s.is_chance:
@@ -147,8 +149,8 @@ def _side_value(state: State, trade: Trade, seat: int, giving: bool) -> float:
 def trade_opinion(state: State, trade: Trade, seat: int, names: Sequence[str] | None = None) -> tuple[bool, str]:
     """Whether ``seat`` (a party of ``trade``) accepts it, and why, in one sentence of its own valuation."""
     if seat not in (trade.first, trade.second):
-        raise InvalidActionError(f"seat {seat} is not a party of {trade}")
-    shown = list(names) if names is not None else [n.capitalize() for n in state.names]
+        raise InvalidActionError(_("seat {seat} is not a party of {trade}", seat=seat, trade=describe_trade(trade)))
+    shown = list(names) if names is not None else players(state.players)
     partner = trade.second if seat == trade.first else trade.first
     mine = gain(state, trade, seat)
     theirs = gain(state, trade, partner)
@@ -156,13 +158,22 @@ def trade_opinion(state: State, trade: Trade, seat: int, names: Sequence[str] | 
     gets, gives = _side_value(state, trade, seat, False), _side_value(state, trade, seat, True)
     if trade.action is not None:
         gets = mine + gives  # the action's effect is in the whole trade's count
-    values = f"it values what it gets at ${gets:.0f}, what it gives at ${gives:.0f}"
+    values = _("it values what it gets at {gets}, what it gives at {gives}", gets=_dollars(gets), gives=_dollars(gives))
     if net >= MARGIN:
-        return True, f"{shown[seat]} accepts: by its count it gains ${mine:.0f} ({values})."
+        return True, _("{name} accepts: by its count it gains {gain} ({values}).", name=shown[seat],
+                       gain=_dollars(mine), values=values)
     if mine >= MARGIN:
-        return False, (f"{shown[seat]} refuses: it would gain ${mine:.0f} but {shown[partner]} "
-                       f"${theirs:.0f}, too much for a rival ({values}).")
-    return False, f"{shown[seat]} refuses: by its count it would lose ${max(-mine, 0):.0f} ({values})."
+        return False, _("{name} refuses: it would gain {gain} but {partner} {theirs}, too much for a rival ({values}).",
+                        name=shown[seat], gain=_dollars(mine), partner=shown[partner], theirs=_dollars(theirs),
+                        values=values)
+    return False, _("{name} refuses: by its count it would lose {loss} ({values}).", name=shown[seat],
+                    loss=_dollars(max(-mine, 0)), values=values)
+
+
+def _dollars(x: float) -> str:
+    """Whole dollars as the old ``${x:.0f}`` wrote them, the language's way."""
+    text = f"{x:.0f}"
+    return f"{text}\u00a0$" if language() == "es" else f"${text}"
 
 
 def _candidates(state: State, seat: int, partners: Sequence[int]) -> list[Trade]:

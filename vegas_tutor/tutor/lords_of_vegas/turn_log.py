@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vegas_tutor.i18n import _
+
 MAX_LINES = 200
 """A safety bound on the lines of one group (a turn has far fewer)."""
 
@@ -56,12 +58,15 @@ class TurnLog:
         else:
             self.add(line, seat=seat, setup=False)
 
-    def view(self, names: Sequence[str]) -> list[dict[str, Any]]:
-        """The groups for the board, oldest first, each with its title."""
+    def view(self, names: Sequence[str], you: int | None = None) -> list[dict[str, Any]]:
+        """The groups for the board, oldest first, each with its title (``you``: the learner's seat)."""
         out = []
         for g in self.groups:
-            title = "Setup" if g["setup"] else f"Round {g['round']} · {names[g['seat']]}'s turn"
-            if not g["setup"] and names[g["seat"]].startswith("You"):
-                title = f"Round {g['round']} · your turn"
+            if g["setup"]:
+                title = _("Setup")
+            elif g["seat"] == you:
+                title = _("Round {n} · your turn", n=g["round"])
+            else:
+                title = _("Round {n} · {name}'s turn", n=g["round"], name=names[g["seat"]])
             out.append({"title": title, "seat": g["seat"], "lines": list(g["lines"])})
         return out
