@@ -97,8 +97,8 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: 
     if players not in TABLES:
         raise ConfigError(_("the lab plays 2 to 4 players, not {players!r}", players=players))
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
-        raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {games!r}", tested=policy_name(tested),
-                            rivals=policy_name(rivals), most=number(most), games=games))
+        raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {games!r}",
+                            tested=policy_name(tested), rivals=policy_name(rivals), most=number(most), games=games))
     mine: list[int] = []
     theirs: list[int] = []
     wins = 0

@@ -430,7 +430,7 @@ class LiarsDiceTable(TutorWidget):
                                   "explored": self._imagined is not None} if self.what_if else {})
             if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
                 self.odds = {"status": "off", "reason": _("The odds are hidden.")}
-            elif hide:
+            elif hide and view.bid is not None:
                 self.odds = {"status": "bet", "reason": _("Place your bet first: is the bid true or false?"),
                              "bid": {"text": bid_words(view.bid)}}
             else:
