@@ -53,11 +53,12 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
     def _stepper_view(self) -> dict[str, Any]:
         """The step's view, its title and narration in the language in force (the catalogue's examples are
         marked with ``N_``; a watched round is told in the language it was played in)."""
-        view = super()._stepper_view()
-        if self._scenario.id in SCENARIOS and self._scenario is SCENARIOS[self._scenario.id]:
-            step = self._scenario.steps[self._index]
-            view["title"], view["narration"] = tr(self._scenario.title), tr(step.narration)
-        return view
+        step = self._scenario.steps[self._index]
+        title, narration = self._scenario.title, step.narration
+        if SCENARIOS.get(self._scenario.id) is self._scenario:
+            title, narration = tr(title), tr(narration)
+        return {"id": self._scenario.id, "title": title, "index": self._index, "count": len(self._scenario.steps),
+                "narration": narration, "highlight": list(step.highlight)}
 
 
 def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str = "odds") -> Scenario[State]:
