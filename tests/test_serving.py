@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from vegas_tutor import serving
+from vegas_tutor.i18n import using
 
 PORT = 8866
 
@@ -103,7 +104,8 @@ def test_a_page_whose_kernel_dies_ends_with_a_message_and_a_reload_button_instea
     assert [str(error) for error in failures] == ["Kernel died before replying to kernel_info"]
     ending = page[-1]
     assert serving.KERNEL_FAILED_MESSAGE in ending
-    assert "vegasTutorKernel = 'failed'" in ending and "'Reload'" in ending
+    assert "vegasTutorKernel = 'failed'" in ending and "words.reload" in ending
+    assert '"reload": "Reload"' in ending and '"reload": "Recargar"' in ending  # the page's language chooses
     assert "Kernel died before replying to kernel_info" in ending
 
 
@@ -194,3 +196,61 @@ def test_a_kernel_taken_from_a_pool_counts_as_active_from_then_so_the_culler_spa
     before = utcnow()
     taken = run_in_own_loop(manager.get_rendered_notebook("01.06.ipynb"))
     assert taken == (None, ["<p>cell</p>"], "k1") and kernel.last_activity >= before
+
+
+@pytest.mark.parametrize("path, lang", [
+    ("/voila/render/es/01.01-una-ronda-en-las-vegas.ipynb", "es"),
+    ("/voila/render/es/index.ipynb?x=1", "es"),
+    ("/user/es/voila/render/01.01-one-round.ipynb", "en"),  # a hub user named "es" is not the Spanish folder
+    ("/voila/render/01.01-one-round.ipynb", "en"),
+    ("/voila/render/index.ipynb", "en"),
+    ("/api/kernels/abc", "en"),
+    ("", "en"),
+    (None, "en"),
+])
+def test_a_page_speaks_the_language_of_its_lessons_folder(path: str | None, lang: str) -> None:
+    assert serving.page_language(path) == lang
+
+
+def test_the_refusal_page_of_a_spanish_lesson_is_spanish_reason_included() -> None:
+    reason = serving.page_refusal("cross-site", None, PORT)
+    assert reason == "the lesson was opened from another site"  # the English text, for the log
+    url = "/voila/render/es/01.01-x.ipynb"
+    page = serving.refusal_page(reason, url, serving.page_language(url))
+    assert "<html lang='es'>" in page and "<h1>Rechazado</h1>" in page
+    assert "la lección se abrió desde otro sitio" in page and "Abre la lección aquí" in page
+    assert "Refused" not in page and "another site" not in page
+    english = serving.refusal_page(reason, "/voila/render/01.01-x.ipynb")
+    assert "<h1>Refused</h1>" in english and "the lesson was opened from another site" in english
+    host = serving.host_refusal("evil.example:8866", PORT)
+    assert host is not None and host.in_language("es").startswith("este servidor solo responde en 127.0.0.1:8866")
+
+
+def test_the_refusal_reason_follows_the_page_not_the_process_language() -> None:
+    with using("es"):
+        reason = serving.origin_refusal("http://evil.example", PORT)
+    assert reason is not None and reason.startswith("requests from 'http://evil.example' are refused")
+    assert "solo las páginas de este servidor" in reason.in_language("es")
+
+
+def test_the_template_holds_the_current_page_words_and_sets_the_page_language() -> None:
+    template = (serving.TEMPLATE_DIR / "index.html.j2").read_text(encoding="utf-8")
+    assert serving.page_words_script() in template, (
+        "the template's page words are out of date: paste vegas_tutor.serving.page_words_script() in its place")
+    spanish = serving.page_words("es")
+    assert spanish["reload_page"] == "Recargar la página" and spanish["running"] == "Abriendo la lección…"
+    assert all(spanish[key] != english for key, english in serving.page_words("en").items())
+    assert "language_code=" in template and "nb.metadata.get('lang')" in template
+
+
+def test_the_template_renders_html_lang_es_for_a_spanish_notebook() -> None:
+    jinja2 = pytest.importorskip("jinja2")
+    source = (serving.TEMPLATE_DIR / "index.html.j2").read_text(encoding="utf-8")
+    head = source.split("{%- block")[0]  # the statements before the first block: the language choice
+    base = '<html lang="{{ resources.language_code }}">'
+    env = jinja2.Environment(loader=jinja2.DictLoader({"voila/templates/lab/index.html.j2": base, "page": head}),
+                             extensions=["jinja2.ext.do"])
+    for lang, expected in (("es", "es"), ("en", "en"), (None, "en"), ("fr", "en")):
+        metadata = {} if lang is None else {"lang": lang}
+        html = env.get_template("page").render(resources={"language_code": "en"}, nb={"metadata": metadata})
+        assert html == f'<html lang="{expected}">', (lang, html)

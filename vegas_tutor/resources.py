@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 """The installed ``vegas_tutor`` package folder."""
@@ -39,13 +40,13 @@ def data_dir(name: str) -> Path:
     Raises ``ConfigError`` naming both places looked at when neither exists.
     """
     if name not in ("lessons", "widgets"):
-        raise ConfigError(f"unknown data folder {name!r}: expected 'lessons' or 'widgets'")
+        raise ConfigError(_("unknown data folder {name!r}: expected 'lessons' or 'widgets'", name=name))
     candidates = (BUNDLED_DATA_DIR / name, SOURCE_ROOT / name)
     for candidate in candidates:
         if candidate.is_dir():
             return candidate
-    looked = " and ".join(str(c) for c in candidates)
-    raise ConfigError(f"the {name}/ folder is missing: looked in {looked}; reinstall vegas-tutor")
+    raise ConfigError(_("the {name}/ folder is missing: looked in {first} and {second}; reinstall vegas-tutor",
+                        name=name, first=candidates[0], second=candidates[1]))
 
 
 def lessons_dir() -> Path:
@@ -66,9 +67,9 @@ def widget_file(filename: str) -> Path:
     folder = widgets_dir()
     path = (folder / filename).resolve()
     if folder.resolve() not in path.parents:
-        raise ConfigError(f"widget file {filename!r} is outside {folder}")
+        raise ConfigError(_("widget file {filename!r} is outside {folder}", filename=filename, folder=folder))
     if not path.is_file():
-        raise ConfigError(f"widget file {filename!r} not found in {folder}")
+        raise ConfigError(_("widget file {filename!r} not found in {folder}", filename=filename, folder=folder))
     return path
 
 

@@ -15,6 +15,9 @@
   the page (``data-vegas-tutor-kernel="failed"`` on its body) for the board's own retry.
 * **Offline.** Voilà's lab template links Font Awesome from a CDN; ``TEMPLATE_DIR`` holds a template that
   extends it and drops every stylesheet link to another host (the boards use no icon font).
+* **The page's language.** A page under the Spanish lessons (``.../es/<lesson>.ipynb``) is Spanish
+  (:func:`page_language`): its refusal page, and the template's own words (:data:`PAGE_WORDS`, ``<html lang>``
+  from the notebook's ``lang`` metadata), which :func:`page_words_script` gives the template.
 
 >>> host_refusal("localhost:8866", 8866) is None
 True
@@ -24,6 +27,10 @@ True
 (True, True)
 >>> page_refusal("cross-site", None, 8866)
 'the lesson was opened from another site'
+>>> page_refusal("cross-site", None, 8866).in_language("es")
+'la lección se abrió desde otro sitio'
+>>> page_language("/voila/render/es/01.01-una-ronda.ipynb"), page_language("/voila/render/01.01-one-round.ipynb")
+('es', 'en')
 >>> cull_interval(600), cull_interval(5)
 (30, 1)
 """
@@ -40,6 +47,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from vegas_tutor.i18n import LANGUAGES, N_, _, tr, using
+
 TEMPLATE_DIR = Path(__file__).resolve().parent / "voila_template"
 """Jinja templates searched before Voilà's own (see the module docstring)."""
 
@@ -54,20 +63,45 @@ DEFAULT_CULL_IDLE = 600
 """Seconds a kernel may stay idle before it is shut down (``--cull-idle``)."""
 
 
+def page_language(path: str | None) -> str:
+    """The language of a served page by its address: a lesson in a language's folder (``es/``) speaks it,
+    everything else English."""
+    parts = urlsplit(path or "").path.split("/")
+    return parts[-2] if len(parts) >= 2 and parts[-2] in LANGUAGES[1:] else "en"
+
+
+class Refusal(str):
+    """Why a request is refused: the English text (logged), and the same reason in a page's language."""
+
+    def __new__(cls, say: Callable[[], str]) -> Refusal:
+        with using("en"):
+            refusal = super().__new__(cls, say())
+        refusal._say = say
+        return refusal
+
+    _say: Callable[[], str]
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        with using(lang):
+            return self._say()
+
+
 def allowed_hosts(port: int) -> tuple[str, ...]:
     """The ``Host`` header values the server accepts."""
     return tuple(f"{name}:{port}" for name in LOCAL_NAMES)
 
 
-def host_refusal(host: str | None, port: int) -> str | None:
+def host_refusal(host: str | None, port: int) -> Refusal | None:
     """Why a request with this ``Host`` header is refused, or None when it is addressed to this server."""
     if host is not None and host.lower() in allowed_hosts(port):
         return None
-    names = " and ".join(allowed_hosts(port))
-    return f"this server answers only at {names}, not at {host!r}"
+    first, second = allowed_hosts(port)
+    return Refusal(lambda: _("this server answers only at {first} and {second}, not at {host!r}", first=first,
+                             second=second, host=host))
 
 
-def origin_refusal(origin: str | None, port: int) -> str | None:
+def origin_refusal(origin: str | None, port: int) -> Refusal | None:
     """Why a request with this ``Origin`` header is refused, or None when it has none or it is ours.
 
     A browser sends ``Origin: null`` from sandboxed frames and local files: that is another origin too.
@@ -77,27 +111,36 @@ def origin_refusal(origin: str | None, port: int) -> str | None:
     parts = urlsplit(origin.lower())
     if parts.scheme == "http" and parts.netloc in allowed_hosts(port):
         return None
-    return f"requests from {origin[:100]!r} are refused: only this server's own pages may call it"
+    shown = origin[:100]
+    return Refusal(lambda: _("requests from {origin!r} are refused: only this server's own pages may call it",
+                             origin=shown))
 
 
-def page_refusal(fetch_site: str | None, origin: str | None, port: int) -> str | None:
+def page_refusal(fetch_site: str | None, origin: str | None, port: int) -> Refusal | None:
     """Why a request for a lesson page (which starts a kernel) is refused, or None.
 
     Browsers say where a request comes from in ``Sec-Fetch-Site``; a client that sends none (a script, an
     old browser) is judged by its ``Origin`` alone.
     """
     if fetch_site is not None and fetch_site.lower() not in PAGE_FETCH_SITES:
-        return "the lesson was opened from another site"
+        return Refusal(lambda: _("the lesson was opened from another site"))
     return origin_refusal(origin, port)
 
 
-def refusal_page(reason: str, url: str | None = None) -> str:
-    """A small self-contained HTML page saying why a request was refused (and a link to try from here)."""
-    link = "" if url is None else f'<p><a href="{html.escape(url)}">Open the lesson here</a>.</p>'
+def refusal_page(reason: str, url: str | None = None, lang: str = "en") -> str:
+    """A small self-contained HTML page in ``lang`` saying why a request was refused (and a link to try from
+    here)."""
+    if isinstance(reason, Refusal):
+        reason = reason.in_language(lang)
+    with using(lang):
+        anchor = "" if url is None else '<a href="' + html.escape(url) + '">'
+        link = "" if url is None else "<p>{}</p>".format(
+            _("{link_start}Open the lesson here{link_end}.", link_start=anchor, link_end="</a>"))
+        title, heading = _("vegas-tutor: refused"), _("Refused")
+        said = _("vegas-tutor refused this request: {reason}.", reason=html.escape(reason))
     return (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>vegas-tutor: refused</title></head>"
-        f"<body><h1>Refused</h1><p>vegas-tutor refused this request: {html.escape(reason)}.</p>{link}"
-        "</body></html>"
+        f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"</head><body><h1>{html.escape(heading)}</h1><p>{said}</p>{link}</body></html>"
     )
 
 
@@ -216,18 +259,46 @@ def refuse(handler: Any, reason: str, url: str | None = None) -> None:
     handler.set_header("Cache-Control", "no-store")
     request = handler.request
     logging.getLogger("vegas_tutor").warning("vegas-tutor refused %s %s: %s", request.method, request.uri, reason)
-    handler.finish(refusal_page(reason, url))
+    handler.finish(refusal_page(reason, url, page_language(request.path)))
 
 
-KERNEL_FAILED_MESSAGE = "The lesson's Python kernel could not start. Reload the page to try again."
+KERNEL_FAILED_MESSAGE = N_("The lesson's Python kernel could not start. Reload the page to try again.")
+
+PAGE_WORDS = {
+    "kernel_failed": KERNEL_FAILED_MESSAGE,
+    "reason": N_("Reason: {reason}"),
+    "reload": N_("Reload"),
+    "widget_failed": N_("This part of the lesson could not be shown. Reload the page to try again: a game you "
+                        "played is kept."),
+    "reload_page": N_("Reload the page"),
+    "running": N_("Opening the lesson…"),
+    "executing": N_("Preparing the lesson: step {index} of {count}"),
+}
+"""The served page's own words (the template's and :func:`kernel_failure_snippet`'s), by key."""
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """:data:`PAGE_WORDS` in ``lang``."""
+    with using(lang):
+        return {key: tr(text) for key, text in PAGE_WORDS.items()}
+
+
+def page_words_script() -> str:
+    """A ``<script>`` giving the page :data:`PAGE_WORDS` in every language (``window.vegasTutorPageWords``);
+    the page takes those of its ``<html lang>``. The template holds a copy (a test keeps it current)."""
+    table = json.dumps({lang: page_words(lang) for lang in LANGUAGES}, ensure_ascii=False, sort_keys=True)
+    return f"<script>window.vegasTutorPageWords = {_script_safe(table)};</script>"
 
 
 def kernel_failure_snippet(reason: str) -> str:
-    """HTML ending a page whose kernel failed: drops Voilà's spinner, shows ``KERNEL_FAILED_MESSAGE`` (and the
-    reason, shortened) with a Reload button, and sets ``data-vegas-tutor-kernel="failed"`` on the body."""
+    """HTML ending a page whose kernel failed: drops Voilà's spinner, shows ``KERNEL_FAILED_MESSAGE`` in the
+    page's language (and the reason, shortened) with a Reload button, and sets
+    ``data-vegas-tutor-kernel="failed"`` on the body."""
     detail = _script_string(reason[:200])
-    message = _script_string(KERNEL_FAILED_MESSAGE)
+    words = _script_safe(json.dumps({lang: page_words(lang) for lang in LANGUAGES}, ensure_ascii=False))
     return f"""<script>(function () {{
+  var table = {words};
+  var words = table[document.documentElement.lang] || table.en;
   var spinner = document.getElementById('loading');
   if (spinner) spinner.remove();
   document.body.dataset.vegasTutorKernel = 'failed';
@@ -236,13 +307,13 @@ def kernel_failure_snippet(reason: str) -> str:
   box.setAttribute('role', 'alert');
   box.style.cssText = 'margin:3em auto;max-width:40em;padding:1em 1.5em;border:2px solid #b00020;font:16px sans-serif';
   var text = document.createElement('p');
-  text.textContent = {message};
+  text.textContent = words.kernel_failed;
   var why = document.createElement('p');
   why.style.cssText = 'color:#555;font-size:13px';
-  why.textContent = 'Reason: ' + {detail};
+  why.textContent = words.reason.replace('{{reason}}', function () {{ return {detail}; }});
   var button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Reload';
+  button.textContent = words.reload;
   button.addEventListener('click', function () {{ window.location.reload(); }});
   box.append(text, why, button);
   document.body.appendChild(box);
@@ -252,7 +323,12 @@ def kernel_failure_snippet(reason: str) -> str:
 
 def _script_string(text: str) -> str:
     """A JavaScript string literal that cannot end the ``<script>`` element holding it."""
-    return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e")
+    return _script_safe(json.dumps(text))
+
+
+def _script_safe(json_text: str) -> str:
+    """JSON text that cannot end the ``<script>`` element holding it."""
+    return json_text.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 async def ended_on_failure(

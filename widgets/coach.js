@@ -16,7 +16,23 @@
 const COACH_MARKS = { good: "✓", inaccuracy: "?!", mistake: "✗" };
 
 /** The opponents' levels, and an older policy when a lesson asked for one (kept as a fourth choice). */
-const OPPONENT_LEVELS = [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]];
+const OPPONENT_LEVELS = ["easy", "medium", "hard"];
+
+/** A verdict's word in the board's language. @param {string|undefined} verdict */
+function verdictWord(verdict) {
+  if (verdict === "good") return t("good");
+  if (verdict === "inaccuracy") return t("inaccuracy");
+  if (verdict === "mistake") return t("mistake");
+  return verdict ?? "";
+}
+
+/** An opponents' level in words ("easy", "medium", "hard"). @param {string} level */
+function levelWord(level) {
+  if (level === "easy") return t("easy");
+  if (level === "medium") return t("medium");
+  if (level === "hard") return t("hard");
+  return level;
+}
 
 /**
  * The "Opponents play" radio group: easy, medium, hard (and `legacy[current]` when the board plays an older
@@ -24,10 +40,10 @@ const OPPONENT_LEVELS = [["easy", "easy"], ["medium", "medium"], ["hard", "hard"
  * @param {(msg: object) => void} send @param {{ id: string }} ctx
  */
 function opponentsChoice(prefix, current, legacy, send, ctx) {
-  const choices = [...OPPONENT_LEVELS];
+  const choices = OPPONENT_LEVELS.map((level) => [level, levelWord(level)]);
   if (legacy[current]) choices.push([current, legacy[current]]);
   return h("fieldset", { class: [`${prefix}-assumption`, `${prefix}-opponents`, "vt-opponents"] },
-    h("legend", { text: "Opponents play" }),
+    h("legend", { text: t("Opponents play") }),
     choices.map(([value, text]) => h("label", { class: `${prefix}-radio` },
       h("input", {
         type: "radio", name: `${ctx.id}-bots`, value, checked: current === value, "data-key": `bots-${value}`,
@@ -37,7 +53,10 @@ function opponentsChoice(prefix, current, legacy, send, ctx) {
 
 /** The opponents' level in words for a player's label ("bot, medium"). @param {string} level */
 function opponentWords(level) {
-  return { greedy: "greedy", random: "random", odds: "by the odds" }[level] ?? level;
+  if (level === "greedy") return t("greedy");
+  if (level === "random") return t("random");
+  if (level === "odds") return t("by the odds");
+  return levelWord(level);
 }
 
 /**
@@ -54,40 +73,42 @@ function coachPanel(prefix, model, send) {
       h("input", {
         type: "checkbox", role: "switch", checked: on, "data-key": "coach-switch", "aria-checked": String(on),
         onchange: (/** @type {Event} */ e) => send({ type: "coach", on: /** @type {HTMLInputElement} */ (e.target).checked }),
-      }), " ", h("strong", { text: "Coach" })),
+      }), " ", h("strong", { text: t("Coach") })),
     on ? h("button", {
       type: "button", class: "vt-coach-button", "data-key": "coach-hint", disabled: !coaching.can_hint,
-      "aria-label": "Hint: the coach's choice for your decision now (key H)", onclick: () => send({ type: "hint" }),
-    }, "Hint", h("kbd", { text: "H" })) : null,
-    on ? null : h("span", { class: "vt-coach-muted", text: "Switch on to have each decision judged, hints, and a review at the end." }));
+      "aria-label": t("Hint: the coach's choice for your decision now (key H)"), onclick: () => send({ type: "hint" }),
+    }, t("Hint"), h("kbd", { text: "H" })) : null,
+    on ? null : h("span", { class: "vt-coach-muted", text: t("Switch on to have each decision judged, hints, and a review at the end.") }));
   const body = on ? [coachHint(coaching), coachLast(coaching), coachReplay(coaching, send), coachReview(coaching, send),
     h("p", { class: "vt-coach-muted vt-coach-legend", text: coaching.thresholds || "" })] : [];
-  return h("section", { class: ["vt-coach", on && "vt-coach-on"], "aria-label": "Coach" }, head, body);
+  return h("section", { class: ["vt-coach", on && "vt-coach-on"], "aria-label": t("Coach") }, head, body);
 }
 
 /** @param {Coaching} coaching */
 function coachHint(coaching) {
   const hint = coaching.hint;
   if (!hint) return null;
-  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: "The coach is thinking…" });
+  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: t("The coach is thinking…") });
   if (hint.status === "failed") return h("p", { class: "vt-coach-hint", role: "status", text: hint.text || "" });
   return h("p", { class: "vt-coach-hint", role: "status" },
-    h("strong", { text: `Hint: the coach would ${hint.best}. ` }), hint.text || "");
+    h("strong", { text: t("Hint: the coach would {choice}.", { choice: hint.best }) }), " ", hint.text || "");
 }
 
-/** One verdict in words: "✓ good", "?! inaccuracy (5.0 points)". @param {CoachDecision} d */
+/** One verdict in words: "✓ good", "?! inaccuracy (5.0 points given up)". @param {CoachDecision} d */
 function coachVerdict(d) {
   const mark = COACH_MARKS[d.verdict ?? "good"] ?? "";
-  const cost = d.verdict === "good" ? "" : ` (${d.loss_text} given up)`;
-  return h("span", { class: ["vt-verdict", `vt-verdict-${d.verdict}`] }, `${mark} ${d.verdict}${cost}`);
+  const word = verdictWord(d.verdict);
+  const text = d.verdict === "good" ? `${mark} ${word}`
+    : t("{mark} {verdict} ({loss} given up)", { mark, verdict: word, loss: d.loss_text });
+  return h("span", { class: ["vt-verdict", `vt-verdict-${d.verdict}`] }, text);
 }
 
 /** The verdict on the learner's last decision. @param {Coaching} coaching */
 function coachLast(coaching) {
   const d = coaching.last;
   if (!d || coaching.replay) return null;
-  const head = `Your last decision, ${d.words}: `;
-  if (d.status === "computing") return h("p", { class: "vt-coach-last", role: "status", "aria-live": "polite" }, head, "⏳ the coach is judging it…");
+  const head = `${t("Your last decision, {choice}:", { choice: d.words })} `;
+  if (d.status === "computing") return h("p", { class: "vt-coach-last", role: "status", "aria-live": "polite" }, head, t("⏳ the coach is judging it…"));
   if (d.status === "failed") return h("p", { class: "vt-coach-last", role: "status" }, head, d.text || "");
   return h("p", { class: ["vt-coach-last", `vt-coach-${d.verdict}`], role: "status", "aria-live": "polite",
     "data-verdict": d.verdict }, head, coachVerdict(d), ". ", d.text || "");
@@ -105,19 +126,21 @@ function coachReview(coaching, send) {
   h("span", { class: "vt-review-n", text: `${d.n + 1}.` }),
   h("span", { class: "vt-review-words", text: d.words }),
   d.status === "ready" ? coachVerdict(d) : h("span", { class: "vt-coach-muted", text: d.status === "computing" ? "⏳" : "–" }),
-  d.costly ? h("strong", { class: "vt-costly-tag", text: `costliest #${d.costly}` }) : null,
+  d.costly ? h("strong", { class: "vt-costly-tag", text: t("costliest #{rank}", { rank: d.costly }) }) : null,
   h("button", {
     type: "button", class: "vt-coach-button vt-coach-small", "data-key": `replay-${d.n}`,
-    "aria-label": `Show decision ${d.n + 1}, ${d.words}, on the board`, disabled: d.n === current,
-    onclick: () => send({ type: "replay", decision: d.n }),
-  }, "Show")));
-  return h("section", { class: "vt-review", "aria-label": "Review of your game" },
-    h("h4", { text: "Review of your game" }),
+    "aria-label": t("Show decision {number}, {choice}, on the board", { number: d.n + 1, choice: d.words }),
+    disabled: d.n === current, onclick: () => send({ type: "replay", decision: d.n }),
+  }, t("Show"))));
+  return h("section", { class: "vt-review", "aria-label": t("Review of your game") },
+    h("h4", { text: t("Review of your game") }),
     h("p", { class: "vt-coach-muted" }, review.rows.length
-      ? `${review.rows.length} decisions; in all ${review.total_text} given up against the coach's choices. `
-        + "The three costliest are marked: press Show to see one on the board."
-      : "You made no decision in this game.",
-    review.pending ? ` ⏳ ${review.pending} still being judged…` : ""),
+      ? tn("{n} decision; in all {loss} given up against the coach's choices.",
+        "{n} decisions; in all {loss} given up against the coach's choices.", review.rows.length,
+        { loss: review.total_text })
+        + " " + t("The three costliest are marked: press Show to see one on the board.")
+      : t("You made no decision in this game."),
+    review.pending ? ` ⏳ ${tn("{n} still being judged…", "{n} still being judged…", review.pending)}` : ""),
     h("ol", { class: "vt-review-list" }, rows));
 }
 
@@ -130,20 +153,27 @@ function coachReplay(coaching, send) {
     type: "button", class: "vt-coach-button", "data-key": key, disabled: n < 0 || n >= total,
     onclick: () => send({ type: "replay", decision: n }),
   }, text);
-  return h("section", { class: "vt-replay", role: "region", "aria-label": `Decision ${d.n + 1} of ${total}, read-only` },
-    h("h4", {}, h("span", { class: "vt-replay-tag", text: "REPLAY" }), ` Decision ${d.n + 1} of ${total}: the board shows the position before it (read-only).`),
-    h("p", {}, `You chose to ${d.words}`, d.status === "ready" ? [": ", coachVerdict(d), `. The coach prefers to ${d.best}. `, d.text || ""] : "."),
+  const place = { number: d.n + 1, count: total };
+  return h("section", { class: "vt-replay", role: "region", "aria-label": t("Decision {number} of {count}, read-only", place) },
+    h("h4", {}, h("span", { class: "vt-replay-tag", text: t("REPLAY") }), " ",
+      t("Decision {number} of {count}: the board shows the position before it (read-only).", place)),
+    h("p", {}, d.status === "ready"
+      ? [t("You chose to {choice}:", { choice: d.words }), " ", coachVerdict(d), ". ",
+        t("The coach prefers to {choice}.", { choice: d.best }), " ", d.text || ""]
+      : t("You chose to {choice}.", { choice: d.words })),
     d.alternatives.rows.length ? h("table", { class: "vt-alternatives" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Worth (coach's estimate)" }))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Choice") }), h("th", { scope: "col", text: t("Worth (coach's estimate)") }))),
       h("tbody", {}, d.alternatives.rows.map((a) => h("tr", { class: [a.best && "vt-alt-best", a.yours && "vt-alt-yours"] },
-        h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: " ★ coach" }) : null, a.yours ? h("em", { text: " ● yours" }) : null),
+        h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: ` ${t("★ coach")}` }) : null,
+          a.yours ? h("em", { text: ` ${t("● yours")}` }) : null),
         h("td", { text: a.value }))))) : null,
-    d.alternatives.more ? h("p", { class: "vt-coach-muted", text: `${d.alternatives.more} more choices, all worth less, are left out.` }) : null,
+    d.alternatives.more ? h("p", { class: "vt-coach-muted",
+      text: tn("{n} more choice, worth less, is left out.", "{n} more choices, all worth less, are left out.", d.alternatives.more) }) : null,
     h("div", { class: "vt-replay-buttons" },
-      step(d.n - 1, "◀ Previous decision", "replay-prev"),
-      step(d.n + 1, "Next decision ▶", "replay-next"),
+      step(d.n - 1, t("◀ Previous decision"), "replay-prev"),
+      step(d.n + 1, t("Next decision ▶"), "replay-next"),
       h("button", { type: "button", class: "vt-coach-button vt-coach-primary", "data-key": "replay-end",
-        onclick: () => send({ type: "replay_end" }) }, "Back to the end")));
+        onclick: () => send({ type: "replay_end" }) }, t("Back to the end"))));
 }
 
 /**
@@ -161,10 +191,11 @@ function coachReadOnly(node, model, send) {
   const d = coaching.replay;
   const total = coaching.review ? coaching.review.rows.length : 0;
   const banner = h("div", { class: "vt-coach-banner", role: "status" },
-    h("span", { class: "vt-replay-tag", text: "REPLAY" }),
-    `Decision ${d.n + 1} of ${total}, before you chose to ${d.words} (read-only; the coach's view is below).`,
+    h("span", { class: "vt-replay-tag", text: t("REPLAY") }),
+    t("Decision {number} of {count}, before you chose to {choice} (read-only; the coach's view is below).",
+      { number: d.n + 1, count: total, choice: d.words }),
     h("button", { type: "button", class: "vt-coach-button", "data-key": "replay-end-top",
-      onclick: () => send({ type: "replay_end" }) }, "Back to the end"));
+      onclick: () => send({ type: "replay_end" }) }, t("Back to the end")));
   return h("div", { class: "vt-replaying" }, banner, node);
 }
 

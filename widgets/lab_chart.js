@@ -66,7 +66,7 @@ export default {
         figure.hidden = true;
         return;
       }
-      status.textContent = drawn ? "" : "Drawing the chart…";
+      status.textContent = drawn ? "" : t("Drawing the chart…");
       try {
         const Plotly = await vtPlotly(model);
         if (!alive) return;
@@ -78,8 +78,8 @@ export default {
         status.textContent = "";
         el.dataset.drawn = "true";
       } catch (error) {
-        status.textContent = `The chart could not be drawn (${error && error.message ? error.message : error}). ` +
-          "The sentence below says what it shows.";
+        status.textContent = t("The chart could not be drawn ({problem}). The sentence below says what it shows.",
+          { problem: error && error.message ? error.message : String(error) });
       }
     };
     draw();

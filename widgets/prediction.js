@@ -19,7 +19,7 @@ export default {
     const id = `vt-prediction-${Math.random().toString(36).slice(2, 10)}`;
     el.classList.add("vt-prediction", "tex2jax_ignore", "mathjax_ignore");
     const question = make("p", { id: `${id}-q`, class: "vt-question" });
-    question.append(make("strong", {}, "Predict: "), document.createTextNode(model.get("question")));
+    question.append(make("strong", {}, t("Predict:")), document.createTextNode(` ${model.get("question")}`));
     const group = make("div", { role: "radiogroup", "aria-labelledby": `${id}-q`, class: "vt-choices" });
     const inputs = model.get("choices").map((/** @type {string} */ text, /** @type {number} */ index) => {
       const label = make("label", { class: "vt-choice" });
@@ -31,9 +31,9 @@ export default {
       group.append(label);
       return /** @type {HTMLInputElement} */ (input);
     });
-    const reveal = make("button", { type: "button", class: "vt-reveal" }, "Reveal the answer");
+    const reveal = make("button", { type: "button", class: "vt-reveal" }, t("Reveal the answer"));
     reveal.addEventListener("click", () => model.send({ type: "reveal" }));
-    const again = make("button", { type: "button", class: "vt-again" }, "Try again");
+    const again = make("button", { type: "button", class: "vt-again" }, t("Try again"));
     again.addEventListener("click", () => {
       model.send({ type: "again" });
       inputs[0]?.focus();
@@ -54,7 +54,7 @@ export default {
         input.parentElement?.classList.toggle("vt-answer", revealed && index === answer);
       });
       reveal.toggleAttribute("disabled", chosen < 0 || revealed);
-      reveal.title = chosen < 0 ? "Make your prediction first" : "Show the answer";
+      reveal.title = chosen < 0 ? t("Make your prediction first") : t("Show the answer");
       reveal.hidden = revealed;
       again.hidden = !revealed;
       verdict.textContent = model.get("verdict");

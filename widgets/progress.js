@@ -20,13 +20,8 @@ function el(tag, attrs = {}, ...children) {
 /** "less than a minute" / "1 minute" / "12 minutes". @param {number} seconds */
 function vtMinutes(seconds) {
   const minutes = Math.floor((seconds || 0) / 60);
-  if (minutes < 1) return "less than a minute";
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-/** @param {number} n @param {string} one @param {string} many */
-function vtCount(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
+  if (minutes < 1) return t("less than a minute");
+  return tn("{n} minute", "{n} minutes", minutes);
 }
 
 function renderLesson(model, root) {
@@ -42,9 +37,11 @@ function renderLesson(model, root) {
   const show = () => {
     const record = vtLoadProgress().lessons[name] || { seconds: 0, answered: {} };
     const answered = Object.keys(record.answered || {}).length;
-    const parts = [`Time on this lesson: ${vtMinutes(record.seconds)}`];
-    if (total > 0) parts.push(`predictions answered: ${Math.min(answered, total)} of ${total}`);
-    line.textContent = `${parts.join("; ")} (kept in this browser only).`;
+    const time = vtMinutes(record.seconds);
+    line.textContent = total > 0
+      ? t("Time on this lesson: {time}; predictions answered: {answered} of {total} (kept in this browser only).",
+        { time, answered: Math.min(answered, total), total })
+      : t("Time on this lesson: {time} (kept in this browser only).", { time });
   };
   show();
   const timer = window.setInterval(() => {
@@ -69,38 +66,38 @@ function renderCourse(model, root) {
     const data = vtLoadProgress();
     root.replaceChildren();
     const known = lessons.filter((lesson) => data.lessons[lesson.name]);
-    root.append(el("h2", { text: "Your progress" }));
+    root.append(el("h2", { text: t("Your progress") }));
     if (!known.length) {
-      root.append(el("p", { text: "Nothing yet: open a game's first lesson below. This browser keeps track of "
-        + "the lessons you open, the time you spend and the predictions you answer (nothing leaves your computer)." }));
+      root.append(el("p", { text: t("Nothing yet: open a game's first lesson below. This browser keeps track of the lessons you open, the time you spend and the predictions you answer (nothing leaves your computer).") }));
       return;
     }
     const last = data.last && lessons.find((lesson) => lesson.name === data.last.name);
     if (last) {
-      root.append(el("p", { class: "vt-continue" }, "Continue where you left off: ",
+      root.append(el("p", { class: "vt-continue" }, t("Continue where you left off:"), " ",
         el("a", { href: last.name, text: last.title })));
     }
     const answered = (lesson) => Math.min(Object.keys(data.lessons[lesson.name]?.answered || {}).length, lesson.predictions);
     const asked = lessons.reduce((sum, lesson) => sum + lesson.predictions, 0);
     const done = lessons.reduce((sum, lesson) => sum + answered(lesson), 0);
-    root.append(el("p", { text: `You have opened ${known.length} of ${lessons.length} lessons and answered `
-      + `${done} of ${vtCount(asked, "prediction", "predictions")}.` }));
+    root.append(el("p", { text: t("You have opened {opened} of {total} lessons and answered {done} of {predictions}.",
+      { opened: known.length, total: lessons.length, done, predictions: tn("{n} prediction", "{n} predictions", asked) }) }));
     const rows = known.map((lesson) => {
       const record = data.lessons[lesson.name];
       return el("tr", {},
         el("td", {}, el("a", { href: lesson.name, text: lesson.title })),
         el("td", { text: vtMinutes(record.seconds) }),
-        el("td", { text: lesson.predictions ? `${answered(lesson)} of ${lesson.predictions}` : "none in this lesson" }));
+        el("td", { text: lesson.predictions
+          ? t("{answered} of {total}", { answered: answered(lesson), total: lesson.predictions }) : t("none in this lesson") }));
     });
     root.append(el("details", {},
-      el("summary", { text: "Lesson by lesson" }),
+      el("summary", { text: t("Lesson by lesson") }),
       el("table", { class: "vt-progress-table" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Lesson" }), el("th", { scope: "col", text: "Time" }),
-          el("th", { scope: "col", text: "Predictions answered" }))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("Lesson") }), el("th", { scope: "col", text: t("Time") }),
+          el("th", { scope: "col", text: t("Predictions answered") }))),
         el("tbody", {}, rows))));
-    root.append(el("button", { type: "button", class: "vt-forget", text: "Forget my progress",
+    root.append(el("button", { type: "button", class: "vt-forget", text: t("Forget my progress"),
       onclick: () => {
-        if (!window.confirm("Forget every lesson visited and every prediction answered in this browser?")) return;
+        if (!window.confirm(t("Forget every lesson visited and every prediction answered in this browser?"))) return;
         vtSaveProgress({ last: null, lessons: {} });
         draw();
       } }));

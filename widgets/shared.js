@@ -31,29 +31,32 @@ function appendAll(node, children) {
   }
 }
 
-/** A bill in the rulebook's notation: 80000 -> "$80k". @param {number} amount */
+/** A bill in the notation of the language's rulebook: 80000 -> "$80k" / "80.000 $". @param {number} amount */
 function money(amount) {
+  if (WORDS.lang === "es") return `${formatNumber(Math.round(amount))}\u00a0$`;
   if (amount === 0) return "$0";
   return amount % 1000 === 0 ? `$${amount / 1000}k` : `$${Math.round(amount).toLocaleString("en-US")}`;
 }
 
-/** An expectation in thousands with one decimal: 77015.2 -> "$77.0k". @param {number} amount */
+/** An expectation to the hundred: 77015.2 -> "$77.0k" / "77.000 $". @param {number} amount */
 function moneyAbout(amount) {
+  if (WORDS.lang === "es") return `${formatNumber(Math.round(amount / 100) * 100)}\u00a0$`;
   return `$${(amount / 1000).toFixed(1)}k`;
 }
 
-/** A probability as a percentage a learner reads: 0.4567 -> "46%", 0.003 -> "<1%". @param {number} p */
+/** A probability as a percentage a learner reads: 0.4567 -> "46%" / "46 %", 0.003 -> "<1%". @param {number} p */
 function percent(p) {
-  if (p <= 0) return "0%";
-  if (p >= 1) return "100%";
-  if (p < 0.01) return "<1%";
-  if (p > 0.99) return ">99%";
-  return `${Math.round(p * 100)}%`;
+  const sign = WORDS.lang === "es" ? "\u00a0%" : "%";
+  if (p <= 0) return `0${sign}`;
+  if (p >= 1) return `100${sign}`;
+  if (p < 0.01) return `<1${sign}`;
+  if (p > 0.99) return `>99${sign}`;
+  return `${Math.round(p * 100)}${sign}`;
 }
 
-/** "1 die" / "3 dice". @param {number} n */
+/** "1 die" / "3 dice" ("1 dado" / "3 dados"). @param {number} n */
 function diceWord(n) {
-  return `${n} ${n === 1 ? "die" : "dice"}`;
+  return tn("{n} die", "{n} dice", n);
 }
 
 /** The die face as a Unicode glyph (with its number beside it in the text). @param {number} face */
@@ -140,8 +143,8 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
       console.error(`${title} could not be drawn`, error);
       failures += 1;
       if (failures === 1) setTimeout(draw, 300);  // one more try: a model caught half-way through an update
-      content = failures === 1 ? h("p", { text: "Drawing the board…" }) : reloadBox(
-        `The ${title.toLowerCase()} could not be drawn. Reload the page to try again — your game is saved.`);
+      content = failures === 1 ? h("p", { text: t("Drawing the board…") }) : reloadBox(
+        t("This board could not be drawn. Reload the page to try again — your game is saved."));
     }
     return h("div", { class: "vt-frame" }, notice, content);
   };
@@ -200,7 +203,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
 function reloadBox(text) {
   return h("div", { class: "vt-reload-box", role: "alert" }, h("p", { text }),
     h("button", { type: "button", class: "vt-notice-button", "data-key": "reload", onclick: () => location.reload() },
-      "Reload the page"));
+      t("Reload the page")));
 }
 
 // ----------------------------------------------------------------------------- the game kept in the browser
@@ -255,13 +258,13 @@ function writeSaved(key, saved) {
   return false;
 }
 
-/** "just now", "3 minutes ago", "2 hours ago", "on 4/5/2026". @param {number} at */
+/** "just now", "3 minutes ago", "2 hours ago", "on 4/5/2026" ("hace 3 minutos", "el 5/4/2026"). @param {number} at */
 function savedAgo(at) {
   const minutes = Math.round((Date.now() - at) / 60000);
-  if (!Number.isFinite(minutes) || minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} hour${minutes < 90 ? "" : "s"} ago`;
-  return `on ${new Date(at).toLocaleDateString()}`;
+  if (!Number.isFinite(minutes) || minutes < 1) return t("just now");
+  if (minutes < 60) return tn("{n} minute ago", "{n} minutes ago", minutes);
+  if (minutes < 24 * 60) return tn("{n} hour ago", "{n} hours ago", Math.round(minutes / 60));
+  return t("on {date}", { date: new Date(at).toLocaleDateString(WORDS.lang === "es" ? "es-ES" : undefined) });
 }
 
 /**
@@ -301,10 +304,10 @@ function gameKeeper(model, changed) {
     const saved = model.get("saved") || {};
     if (keeper.offer) return;  // the kept game waits for the learner's choice: never overwritten before
     if (saved.too_long) {
-      keeper.note = `This game is too long to keep in the browser (${Math.round(saved.too_long / 1000)} kB): `
-        + "a reload starts a new one.";
+      keeper.note = t("This game is too long to keep in the browser ({size} kB): a reload starts a new one.",
+        { size: formatNumber(Math.round(saved.too_long / 1000)) });
     } else if (typeof saved.record === "string") {
-      keeper.note = writeSaved(key, saved) ? "" : "This browser does not keep the game (its storage is off or full).";
+      keeper.note = writeSaved(key, saved) ? "" : t("This browser does not keep the game (its storage is off or full).");
     }
   };
   const onSaved = () => {
@@ -431,29 +434,30 @@ function noticeLine(prefix, keeper, connection, send) {
   const parts = [];
   if (connection.status === "lost") {
     parts.push(h("div", { class: "vt-notice vt-notice-lost", role: "alert" },
-      h("p", { text: "Connection to the lesson lost — trying again… The buttons come back when it answers." }),
-      h("p", { class: "vt-notice-small" }, "If this lasts, reload the page: your game is saved. ",
-        button("reload", "Reload the page", reload))));
+      h("p", { text: t("Connection to the lesson lost — trying again… The buttons come back when it answers.") }),
+      h("p", { class: "vt-notice-small" }, t("If this lasts, reload the page: your game is saved."), " ",
+        button("reload", t("Reload the page"), reload))));
   } else if (connection.status === "stopped") {
     parts.push(h("div", { class: "vt-notice vt-notice-stopped", role: "alert" },
-      h("p", { text: "The lesson's kernel stopped; reload the page to continue — your game is saved." }),
-      button("reload", "Reload the page", reload, true)));
+      h("p", { text: t("The lesson's kernel stopped; reload the page to continue — your game is saved.") }),
+      button("reload", t("Reload the page"), reload, true)));
   } else if (connection.status === "back") {
     parts.push(h("div", { class: "vt-notice vt-notice-back", role: "status" },
-      h("p", { text: "✓ Connected to the lesson again: the board answers." })));
+      h("p", { text: t("✓ Connected to the lesson again: the board answers.") })));
   }
   if (keeper.offer && (connection.status === "ok" || connection.status === "back")) {  // a choice needs the lesson
     const offer = keeper.offer;
-    parts.push(h("div", { class: "vt-notice vt-notice-offer", role: "group", "aria-label": "A saved game" },
-      h("p", { text: `Resume your game from move ${offer.moves}? (saved ${savedAgo(offer.at)})` }),
+    parts.push(h("div", { class: "vt-notice vt-notice-offer", role: "group", "aria-label": t("A saved game") },
+      h("p", { text: t("Resume your game from move {moves}? (saved {when})",
+        { moves: formatNumber(offer.moves), when: savedAgo(offer.at) }) }),
       h("div", { class: "vt-notice-buttons" },
-        button("resume", "Resume", () => keeper.resume(send), true),
-        button("fresh", "Start fresh", () => keeper.fresh()))));
+        button("resume", t("Resume"), () => keeper.resume(send), true),
+        button("fresh", t("Start fresh"), () => keeper.fresh()))));
   }
   const refused = keeper.refused();
   if (refused) {
     parts.push(h("div", { class: "vt-notice vt-notice-refused", role: "alert" },
-      h("p", { text: `Your saved game could not be resumed: ${refused}. A new game has started.` })));
+      h("p", { text: t("Your saved game could not be resumed: {reason}. A new game has started.", { reason: refused }) })));
   }
   if (keeper.note) parts.push(h("p", { class: "vt-notice vt-notice-note", text: keeper.note }));
   return h("div", { class: "vt-notices", "aria-live": "polite" }, parts);
@@ -462,7 +466,7 @@ function noticeLine(prefix, keeper, connection, send) {
 /** " Keys: right and left arrows step the example." while a scenario is stepped, else "". @param {Model} model */
 function stepperKeys(model) {
   const stepper = model.get("stepper");
-  return stepper && stepper.id ? " Keys: right and left arrows step the example." : "";
+  return stepper && stepper.id ? ` ${t("Keys: right and left arrows step the example.")}` : "";
 }
 
 /**
@@ -478,14 +482,16 @@ function stepperPanel(prefix, stepper, send) {
     type: "button", class: [`${prefix}-button`, to === "next" && `${prefix}-primary`], "data-key": `step-${to}`, disabled,
     "aria-label": label, onclick: () => send({ type: "step", to }),
   }, text);
-  return h("section", { class: ["vt-stepper", `${prefix}-stepper`], "aria-label": `Example ${stepper.id}: ${stepper.title}` },
+  return h("section", { class: ["vt-stepper", `${prefix}-stepper`],
+    "aria-label": t("Example {id}: {title}", { id: stepper.id, title: stepper.title }) },
     h("h3", {}, h("span", { class: `${prefix}-tag`, text: stepper.id }), " ", stepper.title),
-    h("p", { class: ["vt-step-count", `${prefix}-step-count`], text: `Step ${stepper.index + 1} of ${stepper.count}` }),
+    h("p", { class: ["vt-step-count", `${prefix}-step-count`],
+      text: t("Step {step} of {count}", { step: stepper.index + 1, count: stepper.count }) }),
     h("p", { class: ["vt-narration", `${prefix}-narration`], "aria-live": "polite", text: stepper.narration }),
     h("div", { class: "vt-step-buttons" },
-      button("back", "◀ Back", atStart, "Previous step"),
-      button("next", "Next ▶", atEnd, "Next step"),
-      button("restart", "↺ Restart", atStart, "Back to the first step")));
+      button("back", t("◀ Back"), atStart, t("Previous step")),
+      button("next", t("Next ▶"), atEnd, t("Next step")),
+      button("restart", t("↺ Restart"), atStart, t("Back to the first step"))));
 }
 
 /**
@@ -496,7 +502,7 @@ function errorLine(prefix, model) {
   const saved = model.get("saved") || {};
   const error = saved.refused && String(model.get("error")).includes(saved.refused) ? "" : model.get("error");  // said above
   return h("p", { class: ["vt-error", `${prefix}-error`, !error && "vt-error-none"], role: "alert" },
-    error ? [h("span", { "aria-hidden": "true", text: "⚠ " }), h("strong", { text: "Not allowed: " }), error] : null);
+    error ? [h("span", { "aria-hidden": "true", text: "⚠ " }), h("strong", { text: t("Not allowed:") }), " ", error] : null);
 }
 
 /** Which of a die's 3 × 3 cells hold a pip, by face. */
@@ -525,8 +531,9 @@ function gameButtons(prefix, undo, send, ctx, drawNow) {
     type: "button", class: `${prefix}-button vt-undo`, "data-key": "undo", "aria-disabled": u.can ? false : "true",
     "aria-describedby": why, "aria-keyshortcuts": "U",
     onclick: () => { if (u.can) send({ type: "undo" }); },
-  }, "↶ Undo", h("kbd", { text: "U", "aria-hidden": "true" }));
-  const note = h("span", { id: why, class: "vt-undo-note", text: u.can ? `Takes back ${u.what}.` : `Nothing to undo: ${u.reason}.` });
+  }, t("↶ Undo"), h("kbd", { text: "U", "aria-hidden": "true" }));
+  const note = h("span", { id: why, class: "vt-undo-note",
+    text: u.can ? t("Takes back {what}.", { what: u.what }) : t("Nothing to undo: {reason}.", { reason: u.reason }) });
   const focusIn = (/** @type {Event} */ event, /** @type {string} */ key) => {
     const root = /** @type {HTMLElement} */ (event.currentTarget).closest(".vt-widget");
     drawNow();
@@ -540,13 +547,13 @@ function gameButtons(prefix, undo, send, ctx, drawNow) {
       ctx.confirmNew = true;
       focusIn(event, "confirm-keep");
     },
-  }, "New game");
-  const confirm = ctx.confirmNew ? h("div", { class: "vt-confirm", role: "group", "aria-label": "Start a new game?" },
-    h("p", { text: "Start a new game? The game on the board will be thrown away." }),
+  }, t("New game"));
+  const confirm = ctx.confirmNew ? h("div", { class: "vt-confirm", role: "group", "aria-label": t("Start a new game?") },
+    h("p", { text: t("Start a new game? The game on the board will be thrown away.") }),
     h("button", { type: "button", class: [`${prefix}-button`, `${prefix}-primary`], "data-key": "confirm-new",
-      onclick: () => { ctx.confirmNew = false; send({ type: "new_game" }); } }, "Yes, start a new game"),
+      onclick: () => { ctx.confirmNew = false; send({ type: "new_game" }); } }, t("Yes, start a new game")),
     h("button", { type: "button", class: `${prefix}-button`, "data-key": "confirm-keep",
-      onclick: (/** @type {Event} */ event) => { ctx.confirmNew = false; focusIn(event, "new-game-small"); } }, "No, keep playing"))
+      onclick: (/** @type {Event} */ event) => { ctx.confirmNew = false; focusIn(event, "new-game-small"); } }, t("No, keep playing")))
     : null;
   return h("div", { class: "vt-game-buttons" }, h("div", { class: "vt-row" }, undoButton, newGame, note), confirm);
 }
@@ -554,5 +561,5 @@ function gameButtons(prefix, undo, send, ctx, drawNow) {
 /** A link to a glossary entry (the lessons' glossary page, beside every lesson; opens in a new tab). */
 function glossaryLink(/** @type {string} */ anchor, /** @type {string} */ text) {
   return h("a", { href: `glossary.ipynb#${anchor}`, target: "_blank", rel: "noopener", class: "vt-glossary",
-    title: "Open the glossary (new tab)" }, text);
+    title: t("Open the glossary (new tab)") }, text);
 }

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _
 
 
 def whole_number(value: object, what: str, low: int, high: int) -> int:
     """``value`` if it is a whole number in ``low..high`` (not a bool); else :class:`ConfigError`.
+
+    ``what`` names the setting in the language in force (a translated text).
 
     >>> whole_number(3, "players", 2, 5)
     3
@@ -16,5 +19,6 @@ def whole_number(value: object, what: str, low: int, high: int) -> int:
     vegas_tutor.core.errors.ConfigError: players must be a whole number from 2 to 5, not True
     """
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise ConfigError(_("{what} must be a whole number from {low} to {high}, not {value!r}", what=what, low=low,
+                             high=high, value=value))
     return value

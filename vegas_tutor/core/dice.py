@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from vegas_tutor.core.errors import RecordError
+from vegas_tutor.i18n import _
 
 Rng = np.random.Generator
 FACES = 6
@@ -86,15 +87,15 @@ def rng_from_state(state: object) -> Rng:
     True
     """
     if not isinstance(state, dict) or set(state) != {"bit_generator", "state", "has_uint32", "uinteger"}:
-        raise RecordError("generator state must hold bit_generator, state, has_uint32 and uinteger")
+        raise RecordError(_("generator state must hold bit_generator, state, has_uint32 and uinteger"))
     inner = state["state"]
     if state["bit_generator"] != "PCG64" or not isinstance(inner, dict) or set(inner) != {"state", "inc"}:
-        raise RecordError("generator state must be a PCG64 state with state and inc")
+        raise RecordError(_("generator state must be a PCG64 state with state and inc"))
     numbers = (inner["state"], inner["inc"], state["has_uint32"], state["uinteger"])
     if any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < _U128 for n in numbers):
-        raise RecordError("generator state numbers must be whole numbers in the 128-bit range")
+        raise RecordError(_("generator state numbers must be whole numbers in the 128-bit range"))
     if state["has_uint32"] not in (0, 1) or state["uinteger"] >= 1 << 32:
-        raise RecordError("generator state has a bad buffered value")
+        raise RecordError(_("generator state has a bad buffered value"))
     rng = np.random.Generator(np.random.PCG64())
     rng.bit_generator.state = state
     return rng

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from vegas_tutor.core.errors import RecordError
+from vegas_tutor.i18n import _
 
 
 def _digest(body: Any) -> str:
@@ -30,23 +31,24 @@ def dump_record(game: str, version: int, body: Any) -> str:
 def load_record(text: str, game: str, version: int) -> Any:
     """Open a record written by :func:`dump_record`; raise :class:`RecordError` if it is not sound."""
     if not isinstance(text, str | bytes):
-        raise RecordError(f"a saved game is text, not {type(text).__name__}")
+        raise RecordError(_("a saved game is text, not {kind}", kind=type(text).__name__))
     try:
         envelope = json.loads(text)
     except RecursionError:
-        raise RecordError("saved game is nested too deeply to be a record") from None
+        raise RecordError(_("saved game is nested too deeply to be a record")) from None
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"saved game is not valid JSON: {exc}") from None
+        raise RecordError(_("saved game is not valid JSON: {problem}", problem=exc)) from None
     if not isinstance(envelope, dict) or set(envelope) != {"game", "version", "body", "sha256"}:
-        raise RecordError("saved game is not a vegas-tutor record (expected game, version, body, sha256)")
+        raise RecordError(_("saved game is not a vegas-tutor record (expected game, version, body, sha256)"))
     if envelope["game"] != game:
-        raise RecordError(f"saved game is a {envelope['game']!r} record, not {game!r}")
+        raise RecordError(_("saved game is a {found!r} record, not {game!r}", found=envelope["game"], game=game))
     if envelope["version"] != version:
-        raise RecordError(f"saved game has format version {envelope['version']!r}; this tutor reads {version}")
+        raise RecordError(_("saved game has format version {found!r}; this tutor reads {version}",
+                                found=envelope["version"], version=version))
     try:
         digest = _digest(envelope["body"])
     except (RecursionError, ValueError, TypeError):
-        raise RecordError("saved game body is nested too deeply or holds values JSON cannot hold") from None
+        raise RecordError(_("saved game body is nested too deeply or holds values JSON cannot hold")) from None
     if envelope["sha256"] != digest:
-        raise RecordError("saved game failed its checksum: it was corrupted or edited")
+        raise RecordError(_("saved game failed its checksum: it was corrupted or edited"))
     return envelope["body"]

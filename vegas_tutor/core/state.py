@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from vegas_tutor.core.dice import Rng, clone_rng, rng_from_state, rng_state
 from vegas_tutor.core.errors import IllegalActionError, RecordError, VegasTutorError
 from vegas_tutor.core.record import dump_record, load_record
+from vegas_tutor.i18n import _
 
 A = TypeVar("A")
 
@@ -144,9 +145,9 @@ class GameStateBase(ABC, Generic[D, A]):
 
     def undo(self) -> HistoryEntry[A]:
         """Take back the last action, dice generator included, and return its history entry."""
-        self._check_tracked("undo")
+        self._check_tracked(_("cannot undo: moves were played with apply_unchecked (no history)"))
         if not self._history:
-            raise IllegalActionError("nothing to undo: this is the starting position")
+            raise IllegalActionError(_("nothing to undo: this is the starting position"))
         entry, before = self._history.pop()
         self._d = before.copy()  # the kept record stays untouched: copies of this state may share it
         self._rng.bit_generator.state = entry.rng_before
@@ -167,14 +168,15 @@ class GameStateBase(ABC, Generic[D, A]):
         twin.__dict__.update(self.__dict__)
         return twin
 
-    def _check_tracked(self, what: str) -> None:
+    def _check_tracked(self, refusal: str) -> None:
+        """Raise ``refusal`` (a translated text) when the history is gone (after ``apply_unchecked``)."""
         if not self._tracked:
-            raise IllegalActionError(f"cannot {what}: moves were played with apply_unchecked (no history)")
+            raise IllegalActionError(refusal)
 
     # ------------------------------------------------------------------------ records
     def to_json(self) -> str:
         """A sealed record: settings, starting point, every action with the generator before it, the generator."""
-        self._check_tracked("save")
+        self._check_tracked(_("cannot save: moves were played with apply_unchecked (no history)"))
         body = {
             "config": self._config_json(),
             "origin": self._origin,
@@ -193,12 +195,12 @@ class GameStateBase(ABC, Generic[D, A]):
         """Open a record of :meth:`to_json` by replaying it through the rules; a bad one raises RecordError."""
         body = load_record(text, cls.GAME_ID, cls.RECORD_VERSION)
         if not isinstance(body, dict) or set(body) != {"config", "origin", "history", "rngs", "rng"}:
-            raise RecordError("saved game body must hold config, origin, history, rngs and rng")
+            raise RecordError(_("saved game body must hold config, origin, history, rngs and rng"))
         history, rngs = body["history"], body["rngs"]
         if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
-            raise RecordError("saved game history must be a list of action texts")
+            raise RecordError(_("saved game history must be a list of action texts"))
         if not isinstance(rngs, list) or len(rngs) != len(history):
-            raise RecordError("saved game must hold one generator state per action")
+            raise RecordError(_("saved game must hold one generator state per action"))
         try:
             state = cls._from_record(body["config"], body["origin"])
             for i, (entry, rng_before) in enumerate(zip(history, rngs, strict=True)):
@@ -208,16 +210,18 @@ class GameStateBase(ABC, Generic[D, A]):
         except RecordError:
             raise
         except VegasTutorError as exc:
-            raise RecordError(f"saved game does not replay: {exc}") from None
+            raise RecordError(_("saved game does not replay: {problem}", problem=exc)) from None
         except Exception as exc:  # a record is untrusted input: whatever breaks is a bad record
-            raise RecordError(f"saved game is not sound ({type(exc).__name__}: {exc})") from None
+            why = _("saved game is not sound ({kind}: {problem})", kind=type(exc).__name__, problem=exc)
+            raise RecordError(why) from None
         return state
 
     def _replay_played(self, i: int, text: str) -> None:
         count = len(self._history)
         self._replay(text)
         if len(self._history) != count + 1:
-            raise RecordError(f"saved game: entry {i} ({text!r}) did not play as one step")
+            raise RecordError(_("saved game: entry {i} ({text!r}) did not play as one step", i=i, text=text))
         played = self._history[-1][0].played
         if str(played) != text:
-            raise RecordError(f"saved game: entry {i} ({text!r}) does not give its result (it played {played})")
+            raise RecordError(_("saved game: entry {i} ({text!r}) does not give its result (it played {played})", i=i,
+                                  text=text, played=played))

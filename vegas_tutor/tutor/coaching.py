@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.i18n import _, _n, tr
 from vegas_tutor.tutor.messages import message_kind, whole
 
 JSON = dict[str, Any]
@@ -73,7 +74,7 @@ def coach_intent(content: object) -> CoachIntent | None:
     kind = message_kind(content, COACH_FIELDS)
     if kind == "coach":
         if not isinstance(content["on"], bool):
-            raise InvalidActionError("message 'coach': on must be true or false")
+            raise InvalidActionError(_("message 'coach': on must be true or false"))
         return CoachSwitch(content["on"])
     if kind == "replay":
         return ReplayIntent(whole(kind, content, "decision", 0, MAX_DECISIONS))
@@ -115,16 +116,19 @@ class GameCoach:
     good: float
     mistake: float
     unit: str
-    """What a loss counts, for the legend ("of the chance of winning the game")."""
+    """What a loss counts, for the legend ("of the chance of winning the game"): marked with ``N_`` where the
+    game's coach is defined, shown in the language in force (``tr``)."""
 
     def verdict(self, loss: float) -> str:
+        """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""
         if loss < self.good:
             return "good"
         return "inaccuracy" if loss < self.mistake else "mistake"
 
     def thresholds(self) -> str:
-        return (f"Good: under {self.loss_text(self.good)} given up {self.unit}; mistake: "
-                f"{self.loss_text(self.mistake)} or more; in between, an inaccuracy.")
+        """The verdicts' legend, in the language in force."""
+        return _("Good: under {good} given up {unit}; mistake: {mistake} or more; in between, an inaccuracy.",
+                 good=self.loss_text(self.good), unit=tr(self.unit), mistake=self.loss_text(self.mistake))
 
 
 @dataclass
@@ -203,32 +207,33 @@ class Coach:
             self.set_on(intent.on, state, learner)
             return
         if not self.on:
-            raise IllegalActionError("switch the coach on first")
+            raise IllegalActionError(_("switch the coach on first"))
         if isinstance(intent, HintIntent):
             if self.replay is not None:
-                raise IllegalActionError("the board shows a past decision: press 'Back to the end' first")
+                raise IllegalActionError(_("the board shows a past decision: press 'Back to the end' first"))
             if state.is_over or not learner(state.current_player) or self.game.first_choice(state) is None:
-                raise IllegalActionError("there is no decision of yours to hint at now")
+                raise IllegalActionError(_("there is no decision of yours to hint at now"))
             at = len(state.history)
             if self._hint is None or self._hint.at != at:
                 self._hint = _Hint(at)
                 self._queue_hint(state.copy())
         elif isinstance(intent, ReplayIntent):
             if not state.is_over:
-                raise IllegalActionError("the review opens at the end of the game")
+                raise IllegalActionError(_("the review opens at the end of the game"))
             if intent.decision >= len(self.decisions):
-                raise IllegalActionError(f"there is no decision {intent.decision + 1}: this game had "
-                                         f"{len(self.decisions)}")
+                raise IllegalActionError(_n("there is no decision {number}: this game had {n} decision",
+                                            "there is no decision {number}: this game had {n} decisions",
+                                            len(self.decisions), number=intent.decision + 1))
             self.replay = intent.decision
         else:
             if self.replay is None:
-                raise IllegalActionError("the board shows the end of the game already")
+                raise IllegalActionError(_("the board shows the end of the game already"))
             self.replay = None
 
     def guard(self, intent: object) -> None:
         """Refuse every move while a past decision is replayed (the board is read-only then)."""
         if self.replay is not None and not isinstance(intent, COACH_INTENTS):
-            raise IllegalActionError("the board shows a past decision (read-only): press 'Back to the end' first")
+            raise IllegalActionError(_("the board shows a past decision (read-only): press 'Back to the end' first"))
 
     def replay_state(self) -> Any:
         """The position the board shows while replaying (None: the real game)."""
@@ -276,7 +281,7 @@ class Coach:
             try:
                 done(compute(), "")
             except Exception as exc:  # a review that fails is said on the board, not raised into a click
-                done(None, f"the coach could not judge this ({exc})")
+                done(None, _("the coach could not judge this ({problem})", problem=exc))
             if not hint:
                 self._work()
             return
@@ -293,7 +298,7 @@ class Coach:
                 self._busy = False
             failure = None if f.cancelled() else f.exception()
             if failure is not None or f.cancelled():
-                done(None, f"the coach could not judge this ({failure!r})")
+                done(None, _("the coach could not judge this ({problem})", problem=repr(failure)))
             else:
                 done(f.result(), "")
             self._work()

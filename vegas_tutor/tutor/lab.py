@@ -16,6 +16,10 @@ Win rates are Wilson intervals (good also near 0% and 100%); a shared win counts
 (0.487, 0.677)
 >>> percent(0.5854), percent(0.0004)
 ('58.5%', '0.04%')
+>>> from vegas_tutor.i18n import using
+>>> with using("es"):
+...     percent(0.5854), Standing("greedy", wins=3, games=4, values=np.array([1, 2, 3, 4])).sentence()
+('58,5\xa0%', 'greedy ganó el 75,0\xa0% de 4 partidas (intervalo del 95\xa0%: de 30,1\xa0% a 95,4\xa0%)')
 >>> Standing("greedy", wins=3, games=4, values=np.array([1, 2, 3, 4])).rate
 0.75
 """
@@ -38,6 +42,7 @@ import traitlets as t
 from numpy.typing import NDArray
 
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
+from vegas_tutor.i18n import _, _n, language, number
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 from vegas_tutor.tutor.notebook import IGNORE_MATH
 
@@ -54,9 +59,9 @@ Progress = Callable[[int, int], None]
 def wilson(hits: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson interval of a share ``hits / n`` (``hits`` may be fractional: shared wins)."""
     if not isinstance(n, int | np.integer) or n <= 0:
-        raise ConfigError(f"an interval needs at least one game, got n={n!r}")
+        raise ConfigError(_("an interval needs at least one game, got n={n!r}", n=n))
     if not 0 <= hits <= n:
-        raise ConfigError(f"hits must lie between 0 and n={n}, got {hits!r}")
+        raise ConfigError(_("hits must lie between 0 and n={n}, got {hits!r}", n=n, hits=hits))
     p = hits / n
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
@@ -66,10 +71,15 @@ def wilson(hits: float, n: int, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
-def percent(share: float) -> str:
-    """A share as a percentage in words' precision: one decimal, two significant digits below 0.1%."""
+def percent(share: float, digits: int | None = None) -> str:
+    """A share as a percentage in words' precision: one decimal, two significant digits below 0.1% (or
+    ``digits`` decimals), written the way of the language in force: "58.5%", "58,5 %"."""
     value = 100 * float(share)
-    return f"{value:.1f}%" if value >= 0.1 or value == 0 else f"{value:.2g}%"
+    if digits is not None:
+        text = f"{value:.{digits}f}"
+    else:
+        text = f"{value:.1f}" if value >= 0.1 or value == 0 else f"{value:.2g}"
+    return f"{text.replace('.', ',')}\u00a0%" if language() == "es" else f"{text}%"
 
 
 @dataclass(frozen=True)
@@ -93,12 +103,13 @@ class Standing:
     def sentence(self) -> str:
         """"greedy won 58.5% of 2,000 games (95% interval 56.3% to 60.6%)"."""
         low, high = self.interval
-        return (f"{self.label} won {percent(self.rate)} of {self.games:,} games "
-                f"(95% interval {percent(low)} to {percent(high)})")
+        return _n("{label} won {rate} of {n:,} game (95% interval {low} to {high})",
+                  "{label} won {rate} of {n:,} games (95% interval {low} to {high})", self.games, label=self.label,
+                  rate=percent(self.rate), low=percent(low), high=percent(high))
 
 
 def article(word: str) -> str:
-    """"a greedy", "an easy": the indefinite article for ``word``."""
+    """"a greedy", "an easy": the indefinite article for ``word`` (English sentences only)."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
@@ -109,15 +120,17 @@ def _layout(title: str, **extra: Any) -> dict[str, Any]:
         "font": {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "size": 13},
         "margin": {"l": 70, "r": 20, "t": 50, "b": 55},
         "height": 340,
+        "separators": ",." if language() == "es" else ".,",  # plotly's decimal and thousands marks
         **extra,
     }
 
 
-def win_rate_figure(standings: Sequence[Standing], *, parity: float | None = None,
-                    title: str = "Share of games won") -> go.Figure:
-    """Horizontal bars of each strategy's win rate with its 95% interval, and the parity line (if given)."""
+def win_rate_figure(standings: Sequence[Standing], *, parity: float | None = None, title: str = "") -> go.Figure:
+    """Horizontal bars of each strategy's win rate with its 95% interval, and the parity line (if given); the
+    title by default says it is the share of games won."""
     if not standings:
-        raise ConfigError("a win-rate chart needs at least one strategy")
+        raise ConfigError(_("a win-rate chart needs at least one strategy"))
+    title = title or _("Share of games won")
     labels = [s.label for s in standings]
     rates = [100 * s.rate for s in standings]
     lows = [100 * (s.rate - s.interval[0]) for s in standings]
@@ -128,25 +141,33 @@ def win_rate_figure(standings: Sequence[Standing], *, parity: float | None = Non
                 "pattern": {"shape": [PATTERNS[i % len(PATTERNS)] for i in range(len(standings))]}},
         error_x={"type": "data", "symmetric": False, "array": highs, "arrayminus": lows, "color": "#1b1b1b",
                  "thickness": 1.5, "width": 6},
-        hovertemplate="%{y}: %{x:.1f}% of the games<extra></extra>",
+        hovertemplate=_("{name}: {share} of the games", name="%{y}", share=_plotly_percent("%{x:.1f}"))
+        + "<extra></extra>",
     )
     figure = go.Figure(bars, _layout(title, height=max(220, 110 + 60 * len(standings)),
-                                     xaxis={"title": "games won (%)", "range": [0, 101], "ticksuffix": "%"},
+                                     xaxis={"title": _("games won (%)"), "range": [0, 101],
+                                            "ticksuffix": _plotly_percent("")},
                                      yaxis={"autorange": "reversed"}, showlegend=False,
                                      margin={"l": 90, "r": 190, "t": 50, "b": 55}))
     for s in standings:  # the figures in words, right of the whisker
         low, high = s.interval
         figure.add_annotation(x=100 * high + 1, y=s.label, xanchor="left", showarrow=False,
-                              text=f"{percent(s.rate)} ({percent(low)} to {percent(high)})")
+                              text=_("{rate} ({low} to {high})", rate=percent(s.rate), low=percent(low),
+                                     high=percent(high)))
     if parity is not None:
         figure.add_vline(x=100 * parity, line_dash="dash", line_color="#5b5b5b",
-                         annotation_text=f"parity {percent(parity)}", annotation_position="top")
+                         annotation_text=_("parity {share}", share=percent(parity)), annotation_position="top")
     return figure
+
+
+def _plotly_percent(number_format: str) -> str:
+    """A plotly number format followed by the percent sign the language's way ("%{x:.1f}%", "%{x:.1f} %")."""
+    return f"{number_format}\u00a0%" if language() == "es" else f"{number_format}%"
 
 
 def histogram(values: NDArray[Any], edges: NDArray[Any]) -> NDArray[np.float64]:
     """The share (in %) of ``values`` in each bin of ``edges`` (the last bin closed)."""
-    counts, _ = np.histogram(values, bins=edges)
+    counts, _edges = np.histogram(values, bins=edges)
     return np.asarray(100 * counts / max(1, len(values)), dtype=np.float64)
 
 
@@ -161,7 +182,7 @@ def distribution_figure(standings: Sequence[Standing], *, unit: str, title: str,
     """
     average = average or tick
     if not standings or step <= 0:
-        raise ConfigError("a distribution chart needs at least one strategy and a positive bin width")
+        raise ConfigError(_("a distribution chart needs at least one strategy and a positive bin width"))
     everything = np.concatenate([np.asarray(s.values, dtype=np.float64) for s in standings])
     low = math.floor(everything.min() / step) * step
     high = math.floor(everything.max() / step) * step + step
@@ -171,13 +192,15 @@ def distribution_figure(standings: Sequence[Standing], *, unit: str, title: str,
     for i, s in enumerate(standings):
         mean = float(np.mean(s.values))
         bars.append(go.Bar(
-            x=names, y=histogram(np.asarray(s.values), edges), name=f"{s.label} (average {average(mean)})",
+            x=names, y=histogram(np.asarray(s.values), edges),
+            name=_("{label} (average {value})", label=s.label, value=average(mean)),
             marker={"color": COLOURS[i % len(COLOURS)], "pattern": {"shape": PATTERNS[i % len(PATTERNS)]}},
-            hovertemplate=f"{escape(s.label)}: %{{y:.1f}}% of games at %{{x}}<extra></extra>",
+            hovertemplate=_("{label}: {share} of games at {value}", label=escape(s.label),
+                            share=_plotly_percent("%{y:.1f}"), value="%{x}") + "<extra></extra>",
         ))
     return go.Figure(bars, _layout(title, barmode="group", bargap=0.15,
                                    xaxis={"title": unit, "type": "category"},
-                                   yaxis={"title": "share of games (%)", "ticksuffix": "%"},
+                                   yaxis={"title": _("share of games (%)"), "ticksuffix": _plotly_percent("")},
                                    legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
                                    margin={"l": 70, "r": 20, "t": 80, "b": 70}, height=400))
 
@@ -185,7 +208,7 @@ def distribution_figure(standings: Sequence[Standing], *, unit: str, title: str,
 def checkpoints(n: int, points: int = 60) -> NDArray[np.int64]:
     """About ``points`` sample sizes from 10 to ``n``, evenly spread on a log scale (``n`` last)."""
     if n < 1:
-        raise ConfigError(f"a sample needs at least one draw, got {n}")
+        raise ConfigError(_("a sample needs at least one draw, got {n}", n=n))
     sizes = np.unique(np.geomspace(min(10, n), n, points).astype(np.int64))
     return np.asarray(sizes, dtype=np.int64)
 
@@ -202,24 +225,26 @@ def running(samples: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.float6
 
 
 def convergence_figure(samples: NDArray[Any], exact: float, *, title: str, unit: str,
-                       tick: Callable[[float], str] = str, scale: float = 1.0,
-                       draws: str = "simulated draws") -> go.Figure:
+                       tick: Callable[[float], str] = str, scale: float = 1.0, draws: str = "") -> go.Figure:
     """The running average of ``samples`` (times ``scale``) with its 95% band, against the ``exact`` value;
-    ``draws`` names what was simulated, on the x axis."""
+    ``draws`` names what was simulated, on the x axis (by default "simulated draws")."""
+    draws = draws or _("simulated draws")
     sizes, mean, margin = running(samples)
     mean, margin, exact = mean * scale, margin * scale, exact * scale
     band_x = np.concatenate([sizes, sizes[::-1]])
     band_y = np.concatenate([mean + margin, (mean - margin)[::-1]])
     figure = go.Figure(
         [go.Scatter(x=band_x, y=band_y, fill="toself", fillcolor="rgba(0,114,178,0.18)", line={"width": 0},
-                    hoverinfo="skip", name="95% band of the simulation"),
+                    hoverinfo="skip", name=_("95% band of the simulation")),
          go.Scatter(x=sizes, y=mean, mode="lines+markers", line={"color": COLOURS[0], "width": 2},
-                    marker={"size": 4, "symbol": "circle"}, name="simulated average",
-                    hovertemplate=f"after %{{x:,}} {escape(draws)}: %{{y:.2f}}<extra></extra>"),
+                    marker={"size": 4, "symbol": "circle"}, name=_("simulated average"),
+                    hovertemplate=_("after {count} {draws}: {value}", count="%{x:,}", draws=escape(draws),
+                                    value="%{y:.2f}") + "<extra></extra>"),
          go.Scatter(x=[sizes[0], sizes[-1]], y=[exact, exact], mode="lines",
-                    line={"color": COLOURS[4], "dash": "dash", "width": 2}, name=f"exact value {tick(exact)}",
+                    line={"color": COLOURS[4], "dash": "dash", "width": 2},
+                    name=_("exact value {value}", value=tick(exact)),
                     hoverinfo="skip")],
-        _layout(title, xaxis={"title": f"number of {draws} (log scale)", "type": "log", "dtick": 1},
+        _layout(title, xaxis={"title": _("number of {draws} (log scale)", draws=draws), "type": "log", "dtick": 1},
                 yaxis={"title": unit}, legend={"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom"},
                 margin={"l": 70, "r": 20, "t": 80, "b": 55}, height=400),
     )
@@ -242,16 +267,18 @@ class Chart(WordedWidget):
     _css = front_end("lab_chart.css")
     figure = t.Dict().tag(sync=True)
     description = t.Unicode("").tag(sync=True)
-    placeholder = t.Unicode("Press Run to draw this chart.").tag(sync=True)
+    placeholder = t.Unicode("").tag(sync=True)
+    """What the chart's place says before the first run (by default: press Run to draw this chart)."""
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("placeholder", _("Press Run to draw this chart."))
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
 
     def show(self, figure: go.Figure, description: str) -> None:
         """Draw ``figure`` (replacing the last one) with ``description`` under it."""
         if not isinstance(figure, go.Figure):
-            raise ConfigError(f"a chart shows a plotly Figure, got {type(figure).__name__}")
+            raise ConfigError(_("a chart shows a plotly Figure, got {kind}", kind=type(figure).__name__))
         with self.hold_sync():
             self.figure = json.loads(figure.to_json())
             self.description = description
@@ -287,15 +314,15 @@ class Lab(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, controls: Sequence[widgets.Widget], run: Runner, *, charts: int,
-                 button: str = "Run", note: str = "") -> None:
+                 button: str = "", note: str = "") -> None:
         if charts < 1:
-            raise ConfigError("a lab shows at least one chart")
+            raise ConfigError(_("a lab shows at least one chart"))
         self._run = run
         self.controls = tuple(controls)
-        self.button = widgets.Button(description=button, button_style="primary", icon="",
-                                     tooltip="Simulate and redraw the charts")
+        self.button = widgets.Button(description=button or _("Run"), button_style="primary", icon="",
+                                     tooltip=_("Simulate and redraw the charts"))
         self.button.on_click(lambda _button: self.run())
-        self.progress = widgets.HTML(self._line(note or "Choose, then press Run."))
+        self.progress = widgets.HTML(self._line(note or _("Choose, then press Run.")))
         self.charts = tuple(Chart() for _ in range(charts))
         self.summary = widgets.HTML("")
         self.last: LabResult | None = None
@@ -326,22 +353,26 @@ class Lab(widgets.VBox):  # type: ignore[misc]
             if done < total and now - shown[0] < 0.25:
                 return
             shown[0] = now
-            self.say(f"Simulating… {done:,} of {total:,} games ({now - start:.1f} s)")
+            self.say(_n("Simulating… {done:,} of {n:,} game ({seconds:.1f} s)",
+                        "Simulating… {done:,} of {n:,} games ({seconds:.1f} s)", total, done=done,
+                        seconds=now - start))
 
         try:
-            self.say("Simulating…")
+            self.say(_("Simulating…"))
             result = self._run(report)
             if len(result.figures) != len(self.charts):
-                raise ConfigError(f"the lab has {len(self.charts)} charts, the run drew {len(result.figures)}")
+                raise ConfigError(_("the lab has {charts} charts, the run drew {drawn}", charts=len(self.charts),
+                                    drawn=len(result.figures)))
             for chart, (figure, sentence) in zip(self.charts, result.figures, strict=True):
                 chart.show(figure, sentence)
             self.summary.value = result.summary
             self.seconds = time.perf_counter() - start
             self.last = result
-            self.say(f"Done in {self.seconds:.1f} s. Change the choices and press Run again to compare.")
+            self.say(_("Done in {seconds:.1f} s. Change the choices and press Run again to compare.",
+                       seconds=self.seconds))
             return result
         except VegasTutorError as refusal:
-            self.say(f"Not run: {refusal}")
+            self.say(_("Not run: {reason}", reason=refusal))
             return None
         finally:
             for control in (*self.controls, self.button):
@@ -350,27 +381,29 @@ class Lab(widgets.VBox):  # type: ignore[misc]
 
 def standings_table(standings: Sequence[Standing], value: str, shown: Callable[[float], str]) -> str:
     """An HTML table: each strategy's games, win rate with interval, and average final ``value``."""
-    rows = "".join(
-        f"<tr><td>{escape(s.label)}</td><td>{s.games:,}</td><td>{percent(s.rate)}</td>"
-        f"<td>{percent(s.interval[0])} to {percent(s.interval[1])}</td>"
-        f"<td>{escape(shown(float(np.mean(s.values))))}</td></tr>"
-        for s in standings
-    )
-    return (f'<table class="{IGNORE_MATH} vt-table"><thead><tr><th>Strategy</th><th>Games</th><th>Won</th>'
-            f"<th>95% interval</th><th>Average {escape(value)}</th></tr></thead><tbody>{rows}</tbody></table>")
+    rows = ""
+    for s in standings:
+        cells = (s.label, number(s.games), percent(s.rate),
+                 _("{low} to {high}", low=percent(s.interval[0]), high=percent(s.interval[1])),
+                 shown(float(np.mean(s.values))))
+        rows += "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>"
+    heads = (_("Strategy"), _("Games"), _("Won"), _("95% interval"), _("Average {value}", value=value))
+    head = "".join(f"<th>{escape(text)}</th>" for text in heads)
+    return (f'<table class="{IGNORE_MATH} vt-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
+            "</table>")
 
 
 def choice(label: str, options: Sequence[str], value: str) -> widgets.Dropdown:
     """A labelled dropdown of strategies (or any options)."""
     if value not in options:
-        raise ConfigError(f"{value!r} is not one of {', '.join(options)}")
+        raise ConfigError(_("{value!r} is not one of {choices}", value=value, choices=", ".join(options)))
     return widgets.Dropdown(options=list(options), value=value, description=label,
                             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
 
 
-def games_choice(options: Sequence[int], value: int, label: str = "Games") -> widgets.Dropdown:
-    """A labelled dropdown of sample sizes, shown with thousands separators."""
+def games_choice(options: Sequence[int], value: int, label: str = "") -> widgets.Dropdown:
+    """A labelled dropdown of sample sizes, shown with thousands separators (labelled "Games" by default)."""
     if value not in options:
-        raise ConfigError(f"{value!r} is not one of the sizes {list(options)}")
-    return widgets.Dropdown(options=[(f"{n:,}", n) for n in options], value=value, description=label,
+        raise ConfigError(_("{value!r} is not one of the sizes {sizes}", value=value, sizes=list(options)))
+    return widgets.Dropdown(options=[(number(n), n) for n in options], value=value, description=label or _("Games"),
                             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))

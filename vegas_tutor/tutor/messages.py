@@ -11,6 +11,15 @@ A value echoed in a refusal is cut to :data:`ECHO_LIMIT` characters (:func:`echo
 Traceback (most recent call last):
 ...
 vegas_tutor.core.errors.InvalidActionError: message 'step': to must be one of back, next, restart, got 'sideways'
+
+The refusals speak the language in force; the values they echo stay as they came (the message's own words):
+
+>>> from vegas_tutor.i18n import using
+>>> with using("es"):
+...     step_intent("step", {"to": "sideways"})
+Traceback (most recent call last):
+...
+vegas_tutor.core.errors.InvalidActionError: mensaje 'step': to debe ser uno de back, next, restart; llegó 'sideways'
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 
 STEPS = ("back", "next", "restart")
 ECHO_LIMIT = 80
@@ -109,26 +119,30 @@ def shared_intent(content: object) -> ResumeIntent | PingIntent | None:
         return PingIntent(whole(kind, content, "n", 0, 2**53))
     record = content["record"]
     if not isinstance(record, str):
-        raise InvalidActionError(f"message 'resume': record must be a saved game's text, got {echo(record)}")
+        raise InvalidActionError(_("message 'resume': record must be a saved game's text, got {value}",
+                                   value=echo(record)))
     if len(record) > MAX_RECORD_CHARS:
-        raise InvalidActionError(f"message 'resume': the saved game is too long ({len(record):,} characters; "
-                                 f"a board keeps at most {MAX_RECORD_CHARS:,})")
+        raise InvalidActionError(_("message 'resume': the saved game is too long ({size:,} characters; a board "
+                                   "keeps at most {most:,})", size=len(record), most=MAX_RECORD_CHARS))
     return ResumeIntent(record)
 
 
 def message_kind(content: object, fields: Mapping[str, Sequence[str]]) -> str:
     """Check a message's envelope: an object whose ``type`` is known, with exactly that type's fields."""
     if not isinstance(content, dict):
-        raise InvalidActionError(f"a message must be an object with a 'type', got {type(content).__name__}")
+        raise InvalidActionError(_("a message must be an object with a 'type', got {kind}",
+                                   kind=type(content).__name__))
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        raise InvalidActionError(f"unknown message type {echo(kind)}: expected one of {', '.join(fields)}")
+        raise InvalidActionError(_("unknown message type {value}: expected one of {choices}", value=echo(kind),
+                                   choices=", ".join(fields)))
     expected = set(fields[kind])
     given = set(content) - {"type"}
     if missing := sorted(expected - given):
-        raise InvalidActionError(f"message {kind!r} is missing {', '.join(missing)}")
+        raise InvalidActionError(_("message {kind!r} is missing {fields}", kind=kind, fields=", ".join(missing)))
     if extra := sorted(given - expected, key=str):
-        raise InvalidActionError(f"message {kind!r} has unexpected fields: {cut(', '.join(map(str, extra)))}")
+        raise InvalidActionError(_("message {kind!r} has unexpected fields: {fields}", kind=kind,
+                                   fields=cut(", ".join(map(str, extra)))))
     return kind
 
 
@@ -136,16 +150,19 @@ def whole(kind: str, content: Mapping[str, Any], name: str, low: int, high: int)
     """The field ``name`` as a whole number in ``low..high`` (booleans refused)."""
     value = content[name]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidActionError(f"message {kind!r}: {name} must be a whole number, got {echo(value)}")
+        raise InvalidActionError(_("message {kind!r}: {name} must be a whole number, got {value}", kind=kind,
+                                   name=name, value=echo(value)))
     if not low <= value <= high:
-        raise InvalidActionError(f"message {kind!r}: {name} must be between {low} and {high}, got {value}")
+        raise InvalidActionError(_("message {kind!r}: {name} must be between {low} and {high}, got {value}",
+                                   kind=kind, name=name, low=low, high=high, value=value))
     return value
 
 
 def step_intent(kind: str, content: Mapping[str, Any]) -> StepIntent:
     to = content["to"]
     if to not in STEPS:
-        raise InvalidActionError(f"message {kind!r}: to must be one of {', '.join(STEPS)}, got {echo(to)}")
+        raise InvalidActionError(_("message {kind!r}: to must be one of {choices}, got {value}", kind=kind,
+                                   choices=", ".join(STEPS), value=echo(to)))
     return StepIntent(to)
 
 
@@ -156,13 +173,16 @@ def option_intent(
     name, value = content["name"], content["value"]
     known = ", ".join((*booleans, *choices))
     if not isinstance(name, str):
-        raise InvalidActionError(f"an option's name is text (one of {known}), got {echo(name)}")
+        raise InvalidActionError(_("an option's name is text (one of {choices}), got {value}", choices=known,
+                                   value=echo(name)))
     if name in booleans:
         if not isinstance(value, bool):
-            raise InvalidActionError(f"option {name!r} must be true or false, got {echo(value)}")
+            raise InvalidActionError(_("option {name!r} must be true or false, got {value}", name=name,
+                                       value=echo(value)))
         return OptionIntent(name, value)
     if name in choices:
         if value not in choices[name]:
-            raise InvalidActionError(f"option {name!r} must be one of {', '.join(choices[name])}, got {echo(value)}")
+            raise InvalidActionError(_("option {name!r} must be one of {choices}, got {value}", name=name,
+                                       choices=", ".join(choices[name]), value=echo(value)))
         return OptionIntent(name, value)
-    raise InvalidActionError(f"unknown option {echo(name)}: expected one of {known}")
+    raise InvalidActionError(_("unknown option {value}: expected one of {choices}", value=echo(name), choices=known))

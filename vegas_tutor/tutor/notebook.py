@@ -16,6 +16,13 @@ Chances are shown in words a learner reads aloud, the exact fraction only on dem
 ('about 3.7% (1 in 27)', 'about 99.8%', 'exactly 50%', 'impossible (0%)')
 >>> exact_details(Fraction(14316139, 14348907)).endswith('<p>14,316,139 / 14,348,907</p></details>')
 True
+
+In Spanish (the language in force of a Spanish lesson):
+
+>>> from vegas_tutor.i18n import using
+>>> with using("es"):
+...     chance(Fraction(1, 27)), chance(Fraction(1, 2)), chance(Fraction(14316139, 14348907))
+('alrededor del 3,7\xa0% (1 entre 27)', 'exactamente el 50\xa0%', 'alrededor del 99,8\xa0%')
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from fractions import Fraction
 from html import escape
 
 from IPython.display import HTML
+
+from vegas_tutor.i18n import _, language, number
 
 IGNORE_MATH = "tex2jax_ignore mathjax_ignore"
 """The classes that keep MathJax 2 and 3 away from an element."""
@@ -50,19 +59,27 @@ def chance(p: Fraction) -> str:
     if not 0 <= p <= 1:
         raise ValueError(f"a probability lies between 0 and 1, got {p}")
     if p == 0:
-        return "impossible (0%)"
+        return _("impossible ({share})", share=_percent("0"))
     if p == 1:
-        return "certain (100%)"
+        return _("certain ({share})", share=_percent("100"))
     if (p * 1000).denominator == 1:
-        return f"exactly {float(p * 100):g}%"
+        return _("exactly {share}", share=_percent(f"{float(p * 100):g}"))
     percent = float(p * 100)
-    shown = f"{percent:.1f}" if percent >= 0.1 else f"{percent:.2g}"
-    one_in = f" (1 in {p.denominator:,})" if p.numerator == 1 else ""
-    return f"about {shown}%{one_in}"
+    shown = _percent(f"{percent:.1f}" if percent >= 0.1 else f"{percent:.2g}")
+    if p.numerator == 1:
+        return _("about {share} (1 in {n:,})", share=shown, n=p.denominator)
+    return _("about {share}", share=shown)
 
 
-def exact_details(p: Fraction, summary: str = "The exact figure") -> str:
-    """HTML: a closed details line that shows ``p`` as an exact fraction when opened."""
+def _percent(figure: str) -> str:
+    """A percentage written the language's way: "3.7" -> "3.7%" / "3,7 %"."""
+    return f"{figure.replace('.', ',')}\u00a0%" if language() == "es" else f"{figure}%"
+
+
+def exact_details(p: Fraction, summary: str = "") -> str:
+    """HTML: a closed details line (``summary``, by default "The exact figure") that shows ``p`` as an exact
+    fraction when opened."""
     p = Fraction(p)
+    summary = summary or _("The exact figure")
     return (f'<details class="{IGNORE_MATH} vt-exact"><summary>{escape(summary)}</summary>'
-            f"<p>{p.numerator:,} / {p.denominator:,}</p></details>")
+            f"<p>{number(p.numerator)} / {number(p.denominator)}</p></details>")

@@ -20,6 +20,7 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.i18n import _
 from vegas_tutor.resources import LESSON_NAME
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 
@@ -37,7 +38,7 @@ class LessonProgress(_Progress):
 
     def __init__(self, predictions: int = 0, **kwargs: Any) -> None:
         if not isinstance(predictions, int) or isinstance(predictions, bool) or predictions < 0:
-            raise ConfigError(f"predictions must be a count (0 or more), got {predictions!r}")
+            raise ConfigError(_("predictions must be a count (0 or more), got {value!r}", value=predictions))
         super().__init__(kind="lesson", predictions=predictions, **kwargs)
 
 
@@ -51,8 +52,10 @@ class CourseProgress(_Progress):
         for name, title, predictions in lessons:
             match = LESSON_NAME.match(name)
             if match is None:
-                raise ConfigError(f"{name!r} is not a lesson file name (like 01.02-payouts-and-ties.ipynb)")
+                raise ConfigError(_("{name!r} is not a lesson file name (like 01.02-payouts-and-ties.ipynb)",
+                                    name=name))
             if predictions < 0:
-                raise ConfigError(f"{name}: a negative number of predictions ({predictions})")
+                raise ConfigError(_("{name}: a negative number of predictions ({count})", name=name,
+                                    count=predictions))
             rows.append({"name": name, "title": title, "game": match["game"], "predictions": predictions})
         super().__init__(kind="course", lessons=rows, **kwargs)

@@ -17,6 +17,16 @@ True
 'Right! Anna has the most dice.'
 >>> q.try_again(); q.revealed, q.card.answer, q.verdict
 (False, -1, '')
+
+A prediction made while Spanish is in force speaks Spanish (the lesson gives its question and choices in Spanish):
+
+>>> from vegas_tutor.i18n import using
+>>> with using("es"):
+...     q = Prediction("¿Quién se lleva los 80.000 $?", ["Anna", "Benno"], answer=0,
+...                    explanation="Anna tiene más dados.")
+...     q.choose("Benno"); shown = q.reveal()
+>>> q.verdict, q.card.lang
+('No del todo: la respuesta es «Anna». Anna tiene más dados.', 'es')
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
+from vegas_tutor.i18n import _, using
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 
 Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
@@ -64,14 +75,17 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
                  then: Content | None = None) -> None:
         choices = list(choices)
         if len(choices) < 2 or len(set(choices)) != len(choices):
-            raise ConfigError("a prediction needs at least two distinct choices")
+            raise ConfigError(_("a prediction needs at least two distinct choices"))
         if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(choices):
-            raise ConfigError(f"answer must index a choice (0..{len(choices) - 1}), got {answer!r}")
+            raise ConfigError(_("answer must index a choice (0..{last}), got {answer!r}", last=len(choices) - 1,
+                                answer=answer))
         self.choices = tuple(choices)
         self.answer = answer
         self.explanation = explanation
         key = hashlib.sha1(question.encode("utf-8")).hexdigest()[:12]
         self.card = PredictionCard(question=question, choices=choices, key=key)
+        self._lang = self.card.lang
+        """The language of the prediction's words (the one in force when it was made)."""
         self.card.on_msg(self._on_msg)
         self._callbacks: list[Callable[[Prediction], Any]] = []
         self._retry_callbacks: list[Callable[[Prediction], Any]] = []
@@ -100,9 +114,10 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
     def choose(self, choice: str) -> None:
         """Pick a choice by its text (what a click on a radio button does)."""
         if choice not in self.choices:
-            raise InvalidActionError(f"{choice!r} is not one of the choices: {', '.join(self.choices)}")
+            raise InvalidActionError(_("{choice!r} is not one of the choices: {choices}", choice=choice,
+                                       choices=", ".join(self.choices)))
         if self.revealed:
-            raise InvalidActionError("the answer is shown: press Try again to choose afresh")
+            raise InvalidActionError(_("the answer is shown: press Try again to choose afresh"))
         self.card.chosen = self.choices.index(choice)
 
     def on_reveal(self, callback: Callable[[Prediction], Any]) -> None:
@@ -117,15 +132,19 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         """Show the answer; ``False`` (and nothing shown) while no prediction was made."""
         chosen = self.card.chosen
         if chosen < 0:
-            self.error = "Make your prediction first."
+            self.error = _("Make your prediction first.")
             return False
         if self.revealed:
             return True
-        right = chosen == self.answer
-        head = "Right!" if right else f"Not quite: the answer is “{self.choices[self.answer]}”."
+        with using(self._lang):
+            if chosen == self.answer:
+                verdict = _("Right! {explanation}", explanation=self.explanation)
+            else:
+                verdict = _("Not quite: the answer is “{answer}”. {explanation}", answer=self.choices[self.answer],
+                            explanation=self.explanation)
         with self.card.hold_sync():
             self.card.answer = self.answer
-            self.card.verdict = f"{head} {self.explanation}".strip()
+            self.card.verdict = verdict.strip()
             self.card.revealed = True
         for callback in self._callbacks:
             callback(self)
@@ -148,7 +167,7 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
             if kind == "choose":
                 self.choose(self.choices[index])
             elif kind == "reveal" and not self.reveal():
-                raise InvalidActionError("make your prediction first")
+                raise InvalidActionError(_("make your prediction first"))
             elif kind == "again":
                 self.try_again()
         except InvalidActionError as refusal:
@@ -164,23 +183,25 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
 def _parse(content: object, count: int) -> tuple[str, int]:
     """A browser message checked: ``("choose", i)``, ``("reveal", -1)`` or ``("again", -1)``."""
     if not isinstance(content, dict):
-        raise InvalidActionError(f"a prediction message is a JSON object, got {type(content).__name__}")
+        raise InvalidActionError(_("a prediction message is a JSON object, got {kind}", kind=type(content).__name__))
     kind = content.get("type")
     if kind in ("reveal", "again"):
         return str(kind), -1
     if kind != "choose":
-        raise InvalidActionError(f"unknown prediction message type {kind!r}: expected choose, reveal or again")
+        raise InvalidActionError(_("unknown prediction message type {kind!r}: expected choose, reveal or again",
+                                   kind=kind))
     index = content.get("index")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
-        raise InvalidActionError(f"choice index must be 0..{count - 1}, got {index!r}")
+        raise InvalidActionError(_("choice index must be 0..{last}, got {index!r}", last=count - 1, index=index))
     return "choose", index
 
 
-def after_all(*predictions: Prediction, content: Content,
-              waiting: str = "Answer the question above to see this.") -> widgets.VBox:
-    """A box that shows ``content`` only while every one of ``predictions`` is revealed, ``waiting`` before."""
+def after_all(*predictions: Prediction, content: Content, waiting: str = "") -> widgets.VBox:
+    """A box that shows ``content`` only while every one of ``predictions`` is revealed, ``waiting`` before
+    (by default: answer the question above to see this, in the language in force)."""
     if not predictions:
-        raise ConfigError("after_all needs at least one prediction")
+        raise ConfigError(_("after_all needs at least one prediction"))
+    waiting = waiting or _("Answer the question above to see this.")
     note = widgets.HTML(f"<p class='vt-waiting tex2jax_ignore mathjax_ignore'><em>{escape(waiting)}</em></p>")
     box = widgets.VBox([note])
     box.add_class("vt-revealed")

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.scenario import Scenario
+from vegas_tutor.i18n import _
 
 S = TypeVar("S")
 
@@ -26,7 +27,8 @@ def find_scenario(scenario: str | Scenario[S], catalogue: Mapping[str, Scenario[
     if isinstance(scenario, Scenario):
         return scenario
     if scenario not in catalogue:
-        raise ConfigError(f"no {game} scenario {scenario!r}: choose one of {', '.join(catalogue)}")
+        raise ConfigError(_("no {game} scenario {scenario!r}: choose one of {choices}", game=game, scenario=scenario,
+                            choices=", ".join(catalogue)))
     return catalogue[scenario]
 
 
@@ -47,7 +49,8 @@ class Stepping(Generic[S]):
     def _start_at(self, scenario: Scenario[S], start: int) -> None:
         steps = scenario.steps
         if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(steps):
-            raise ConfigError(f"{scenario.id} has steps 0..{len(steps) - 1}, not {start!r}")
+            raise ConfigError(_("{scenario} has steps 0..{last}, not {start!r}", scenario=scenario.id,
+                                last=len(steps) - 1, start=start))
         self._scenario, self._index = scenario, start
 
     @property
@@ -76,11 +79,12 @@ class Stepping(Generic[S]):
         sid = self._scenario.id
         if to == "next":
             if self._index >= last:
-                raise IllegalActionError(f"this is the last step of {sid}: go back or restart")
+                raise IllegalActionError(_("this is the last step of {scenario}: go back or restart", scenario=sid))
             self._index += 1
         elif to == "back":
             if self._index == 0:
-                raise IllegalActionError(f"this is the first step of {sid}: there is nothing before it")
+                raise IllegalActionError(_("this is the first step of {scenario}: there is nothing before it",
+                                           scenario=sid))
             self._index -= 1
         else:
             self._index = 0
@@ -102,6 +106,7 @@ class Stepping(Generic[S]):
         """What a game's stepper adds to a step once its position is set (``previous``: the step before)."""
 
     def _stepper_view(self) -> dict[str, Any]:
+        """The synced view of the step shown (a game's stepper may put its texts in the language in force)."""
         step = self._scenario.steps[self._index]
         return {
             "id": self._scenario.id,

@@ -23,6 +23,7 @@ import traitlets as t
 
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
+from vegas_tutor.i18n import _
 from vegas_tutor.tutor.assets import WordedWidget
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
 
@@ -71,14 +72,15 @@ def plan_undo(
     is_decision: Callable[[Any, int | None], bool],
     barrier: Callable[[Any, int | None], str],
     *,
-    nothing: str = "there is nothing to take back: you have not decided anything since your last roll",
+    nothing: str = "",
 ) -> UndoPlan:
     """Walk back from the end of ``state``'s history to the learner's last decision.
 
     Each entry is judged with the seat that played it (the state's ``current_player`` before it):
     ``barrier(action, seat)`` returns why the walk may not cross that entry ("" when it may; a roll of the
     learner's dice, for one); ``is_decision(action, seat)`` says whether it is the learner's decision to
-    take back. The state itself is not touched (the walk undoes a copy).
+    take back. The state itself is not touched (the walk undoes a copy). ``nothing`` is the reason when no
+    decision is found (a translated text; by default that nothing was decided since the last roll).
     """
     probe = state.copy()
     for steps in range(1, len(state.history) + 1):
@@ -89,7 +91,8 @@ def plan_undo(
             return UndoPlan(0, reason=why)
         if is_decision(action, seat):
             return UndoPlan(steps, action)
-    return UndoPlan(0, reason=nothing)
+    never = _("there is nothing to take back: you have not decided anything since your last roll")
+    return UndoPlan(0, reason=nothing or never)
 
 
 MAX_ERROR_CHARS = 400
@@ -133,7 +136,7 @@ class TutorWidget(WordedWidget):
     _play_others: Callable[[], None]
     """Let chance and the bots play until the learner must act (or the game ends)."""
     _noun = "board"
-    """What the learner calls this widget in a refusal ("board", "table")."""
+    """What the learner calls this widget in a refusal: "board" or "table" (each refusal is written for both)."""
     _state: SavedGame
     """The real game (each board narrows it to its engine's ``State``)."""
     show_state: Callable[..., None]
@@ -168,10 +171,18 @@ class TutorWidget(WordedWidget):
 
     def _check_playable(self) -> None:
         if not self.interactive:
-            raise IllegalActionError(f"this {self._noun} shows a position: it does not take moves")
+            why = self._says(_("this board shows a position: it does not take moves"),
+                             _("this table shows a position: it does not take moves"))
+            raise IllegalActionError(why)
+
+    def _says(self, board: str, table: str) -> str:
+        """The refusal written for a board, or the one written for a table (see ``_noun``)."""
+        return table if self._noun == "table" else board
 
     def _step(self, to: str) -> None:
-        raise IllegalActionError(f"this {self._noun} is not playing an example: there are no steps")
+        why = self._says(_("this board is not playing an example: there are no steps"),
+                         _("this table is not playing an example: there are no steps"))
+        raise IllegalActionError(why)
 
     def handle(self, content: object) -> bool:
         """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
@@ -200,7 +211,7 @@ class TutorWidget(WordedWidget):
         except VegasTutorError:
             raise
         except Exception as exc:  # a message is untrusted input: whatever breaks the checker refuses it
-            raise InvalidActionError(f"this message could not be read ({type(exc).__name__})") from None
+            raise InvalidActionError(_("this message could not be read ({kind})", kind=type(exc).__name__)) from None
 
     def _refuse(self, reason: str) -> None:
         self.error = reason if len(reason) <= MAX_ERROR_CHARS else reason[:MAX_ERROR_CHARS] + "…"
@@ -225,12 +236,18 @@ class TutorWidget(WordedWidget):
     def _resume(self, record: str) -> None:
         """Go on with a saved game; a record the engine refuses starts a new game and says why."""
         if not self.interactive:
-            raise IllegalActionError(f"this {self._noun} shows a position: there is no game to resume")
+            why = self._says(_("this board shows a position: there is no game to resume"),
+                             _("this table shows a position: there is no game to resume"))
+            raise IllegalActionError(why)
         kind = type(self._state)
         try:
             state = kind.from_json(record)
             if state.players != self._state.players:
-                raise RecordError(f"it is a {state.players}-player game; this {self._noun} seats {self._state.players}")
+                players, seats = state.players, self._state.players
+                why = self._says(
+                    _("it is a {players}-player game; this board seats {seats}", players=players, seats=seats),
+                    _("it is a {players}-player game; this table seats {seats}", players=players, seats=seats))
+                raise RecordError(why)
         except RecordError as bad:
             self._carry_out(NewGameIntent())
             self._in_game = False
@@ -238,22 +255,23 @@ class TutorWidget(WordedWidget):
                 self._save_record()
                 self.saved = {**self.saved, "refused": str(bad)}  # the page says it above the board
                 self._refresh()
-            raise IllegalActionError(f"your saved game was refused ({bad}); a new game has started") from None
+            raise IllegalActionError(_("your saved game was refused ({reason}); a new game has started",
+                                       reason=bad)) from None
         self.show_state(state)
         self._in_game = bool(state.history)
 
     # ------------------------------------------------------------------ undo
     def _undo_plan(self) -> UndoPlan:
         """What Undo would take back now (each playable board says what a decision and a barrier are)."""
-        return UndoPlan(0, reason="this board has no undo")
+        return UndoPlan(0, reason=_("this board has no undo"))
 
     def _undo(self) -> UndoPlan:
         """Take back the learner's last decision and every move after it, exactly (the engine's undo)."""
         self._check_playable()
         plan = self._undo_plan()
         if not plan.steps:
-            raise IllegalActionError(f"nothing was undone: {plan.reason}")
-        for _ in range(plan.steps):
+            raise IllegalActionError(_("nothing was undone: {reason}", reason=plan.reason))
+        for _step in range(plan.steps):
             self._state.undo()
         return plan
 
@@ -272,7 +290,8 @@ class TutorWidget(WordedWidget):
 
     def _raise_if_refused(self, content: dict[str, Any]) -> None:
         if not self.handle(content):
-            raise IllegalActionError(self.error)
+            refusal = self.error  # already in the language in force
+            raise IllegalActionError(refusal)
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self.handle(content)
