@@ -155,7 +155,8 @@ function ldCups(table, highlight) {
       const role = p.player === "you" ? t("you") : p.player === "bot" ? t("bot") : "";
       const own = p.own || [];
       const faceName = (/** @type {number} */ f) => (f === 1 ? t("star") : String(f));
-      const hiddenText = p.own ? t("hidden under the cup: {dice}", { dice: own.map(faceName).join(", ") || t("none") })
+      const ownText = own.map(faceName).join(", ") || t("none");
+      const hiddenText = p.own ? t("hidden under the cup: {dice}", { dice: ownText })
         : tn("{n} die hidden", "{n} dice hidden", p.hidden);
       const parts = [ldDice(p.dice), hiddenText];
       if (p.shown.length) parts.push(t("shown: {dice}", { dice: p.shown.map(faceName).join(", ") }));
