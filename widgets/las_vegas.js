@@ -31,7 +31,7 @@ function render(props) {
   const { model } = props;
   const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}`, confirmNew: false };
   return mountBoard(props, {
-    prefix: "lv", title: "Las Vegas board", changes: CHANGES,
+    prefix: "lv", title: t("Las Vegas board"), changes: CHANGES,
     view: (send, drawNow) => view(model, send, ctx, drawNow),
     summary: () => ariaSummary(model),
     // Keys are sent even when they cannot work now (R with a roll waiting, a face not rolled): Python says why.
@@ -62,7 +62,9 @@ function canPlay(model, board) {
 
 function ariaSummary(model) {
   const board = model.get("board");
-  const keys = canPlay(model, board) ? ` Keys: 1 to 6 place that face, R rolls${board.undo && board.undo.can ? ", U undoes" : ""}.` : "";
+  const keys = !canPlay(model, board) ? ""
+    : " " + (board.undo && board.undo.can ? t("Keys: 1 to 6 place that face, R rolls, U undoes.")
+      : t("Keys: 1 to 6 place that face, R rolls."));
   return `${board ? board.describe : ""}${keys}${stepperKeys(model)}`;
 }
 
@@ -75,14 +77,14 @@ function ariaSummary(model) {
 function view(model, send, ctx, drawNow) {
   /** @type {Board} */
   const board = model.get("board");
-  if (!board || !board.casinos) return h("p", { text: "Setting up the board…" });
+  if (!board || !board.casinos) return h("p", { text: t("Setting up the board…") });
   const stepper = model.get("stepper");
   const hasStepper = Boolean(stepper && stepper.id);
   const interactive = Boolean(model.get("interactive"));
   const highlight = new Set(board.highlight || []);
-  const main = h("section", { class: "lv-main", "aria-label": "The casinos and the players" },
+  const main = h("section", { class: "lv-main", "aria-label": t("The casinos and the players") },
     h("p", { class: ["lv-status", highlight.has("seat:" + board.turn.seat) && "lv-hl"], "aria-live": "polite" },
-      board.what_if ? h("strong", { class: "lv-tag lv-tag-whatif", text: "WHAT IF" }) : null,
+      board.what_if ? h("strong", { class: "lv-tag lv-tag-whatif", text: t("WHAT IF") }) : null,
       board.describe),
     players(board, highlight),
     board.just_paid && board.last_payout ? payout(board, highlight, true) : null,
@@ -101,7 +103,7 @@ function view(model, send, ctx, drawNow) {
   if (interactive && model.get("what_if")) side.push(outlookPanel(model, board, send, ctx));
   return coachReadOnly(h("div", { class: ["lv-layout", side.length ? "lv-with-side" : "lv-alone"] },
     main,
-    side.length ? h("aside", { class: "lv-side", "aria-label": hasStepper ? "The example, step by step" : "Odds" }, side)
+    side.length ? h("aside", { class: "lv-side", "aria-label": hasStepper ? t("The example, step by step") : t("Odds") }, side)
       : null), model, send);
 }
 
@@ -116,15 +118,19 @@ function die(owner, extra = "") {
 
 /** @param {Board} board @param {Set<string>} highlight */
 function players(board, highlight) {
-  return h("ul", { class: "lv-players", "aria-label": "Players" },
+  return h("ul", { class: "lv-players", "aria-label": t("Players") },
     board.hands.map((hand) => {
       const owner = board.owners[hand.seat];
       const toPlay = board.turn.seat === hand.seat && !board.is_over;
       const won = board.winners.includes(hand.seat);
-      const role = owner.player === "you" ? "you" : owner.player === "bot" ? `bot, ${opponentWords(board.bots)}` : "";
-      const inHand = diceWord(hand.own) + (board.neutral ? ` + ${hand.white} white` : "");
-      const label = `${owner.name}${role ? ` (${role})` : ""}: ${inHand} in hand, ${money(hand.money)} won`
-        + `${toPlay ? ", to play" : ""}${board.start_player === hand.seat ? ", start player" : ""}${won ? ", winner" : ""}`;
+      const starts = board.start_player === hand.seat;
+      const role = owner.player === "you" ? t("you")
+        : owner.player === "bot" ? t("bot, {level}", { level: opponentWords(board.bots) }) : "";
+      const inHand = board.neutral ? `${diceWord(hand.own)} + ${whiteWord(hand.white)}` : diceWord(hand.own);
+      const fields = { name: owner.name, role, dice: inHand, money: money(hand.money) };
+      const label = (role ? t("{name} ({role}): {dice} in hand, {money} won", fields)
+        : t("{name}: {dice} in hand, {money} won", fields))
+        + (toPlay ? ", " + t("to play") : "") + (starts ? ", " + t("start player") : "") + (won ? ", " + t("winner") : "");
       return h("li", {
         class: ["lv-player", toPlay && "lv-to-play", won && "lv-winner",
           (highlight.has(`seat:${hand.seat}`) || highlight.has("money")) && "lv-hl"],
@@ -133,19 +139,23 @@ function players(board, highlight) {
       die(owner, "lv-die-big"),
       h("span", { class: "lv-player-text" },
         h("strong", { text: owner.name }),
-        toPlay ? h("span", { class: "lv-badge lv-badge-turn", text: "▶ to play" }) : null,
-        won ? h("span", { class: "lv-badge lv-badge-win", text: "★ winner" }) : null,
-        role || board.start_player === hand.seat ? [h("br"), h("small", {
-          text: [role, board.start_player === hand.seat ? "start player" : ""].filter(Boolean).join(" · "),
+        toPlay ? h("span", { class: "lv-badge lv-badge-turn", text: "▶ " + t("to play") }) : null,
+        won ? h("span", { class: "lv-badge lv-badge-win", text: "★ " + t("winner") }) : null,
+        role || starts ? [h("br"), h("small", {
+          text: [role, starts ? t("start player") : ""].filter(Boolean).join(" · "),
         })] : null,
         h("br"),
-        h("span", { text: `${inHand} in hand · ` }),
-        h("span", { class: "lv-money", text: `${money(hand.money)} won` },
-          hand.bills.length ? h("small", { text: ` (${hand.bills.length} bill${hand.bills.length === 1 ? "" : "s"})` }) : null)));
+        h("span", { text: t("{dice} in hand", { dice: inHand }) + " · " }),
+        h("span", { class: "lv-money", text: t("{money} won", { money: money(hand.money) }) },
+          hand.bills.length ? h("small", { text: " (" + tn("{n} bill", "{n} bills", hand.bills.length) + ")" }) : null)));
     }),
-    h("li", { class: ["lv-player", "lv-pile", highlight.has("pile") && "lv-hl"], "aria-label": `Bill pile: ${board.pile} bills face down` },
-      h("span", { class: "lv-player-text" }, h("strong", { text: "▤ Pile" }), h("br"), h("small", { text: `${board.pile} bills` }), h("br"),
-        `round ${board.round}/${board.rounds}`)),
+    h("li", {
+      class: ["lv-player", "lv-pile", highlight.has("pile") && "lv-hl"],
+      "aria-label": tn("Bill pile: {n} bill face down", "Bill pile: {n} bills face down", board.pile),
+    },
+      h("span", { class: "lv-player-text" }, h("strong", { text: "▤ " + t("Pile") }), h("br"),
+        h("small", { text: tn("{n} bill", "{n} bills", board.pile) }), h("br"),
+        t("round {round}/{rounds}", { round: board.round, rounds: board.rounds }))),
   );
 }
 
@@ -153,7 +163,7 @@ function players(board, highlight) {
 /** @param {Board} board @param {Set<string>} highlight */
 function casinos(board, highlight, model, send) {
   const editing = Boolean(model.get("what_if") && model.get("interactive"));
-  return h("div", { class: "lv-casinos", role: "list", "aria-label": "The six casinos" },
+  return h("div", { class: "lv-casinos", role: "list", "aria-label": t("The six casinos") },
     board.casinos.map((casino) => casinoCard(board, casino, highlight, editing, send)));
 }
 
@@ -167,8 +177,9 @@ function casinoCard(board, casino, highlight, editing, send) {
       const n = casino.dice[owner.index];
       const tied = casino.tied.includes(owner.index);  // Python's tie rule, drawn as it is
       const takes = casino.now[owner.index];  // Python's bill if the round ended now (white: the bill it blocks)
-      const verdict = tied ? "tie: cancels" : takes ? `${owner.kind === "white" ? "blocks" : "takes"} ${money(takes)} now`
-        : n > 0 ? "no bill now" : "";
+      const verdict = tied ? t("tie: cancels")
+        : takes ? (owner.kind === "white" ? t("blocks {money} now", { money: money(takes) }) : t("takes {money} now", { money: money(takes) }))
+          : n > 0 ? t("no bill now") : "";
       const label = `${owner.name}: ${diceWord(n)}${verdict ? `, ${verdict}` : ""}`;
       return h("li", { class: ["lv-stack", tied && "lv-tied"], "aria-label": label },
         h("span", { class: "lv-stack-dice", "aria-hidden": "true" },
@@ -179,38 +190,60 @@ function casinoCard(board, casino, highlight, editing, send) {
         editing ? h("span", { class: "lv-edit" },
           h("button", {
             type: "button", class: "lv-mini", "data-key": `minus-${casino.number}-${owner.index}`, disabled: n === 0,
-            "aria-label": `Take one of ${possessive(owner.name)} dice off casino ${casino.number}`, text: "−",
+            "aria-label": takeOneLabel(owner, casino.number), text: "−",
             onclick: () => send({ type: "what_if", casino: casino.number, owner: owner.index, count: n - 1 }),
           }),
           h("button", {
             type: "button", class: "lv-mini", "data-key": `plus-${casino.number}-${owner.index}`,
-            "aria-label": `Add one of ${possessive(owner.name)} dice to casino ${casino.number}`, text: "+",
+            "aria-label": addOneLabel(owner, casino.number), text: "+",
             onclick: () => send({ type: "what_if", casino: casino.number, owner: owner.index, count: n + 1 }),
           })) : null);
     });
-  const billText = casino.bills.length ? casino.bills.map(money).join(", ") : "no bills";
+  const billText = casino.bills.length ? casino.bills.map(money).join(", ") : t("no bills");
   const diceText = board.owners.filter((o) => casino.dice[o.index] > 0)
-    .map((o) => `${o.name} ${diceWord(casino.dice[o.index])}`).join(", ") || "no dice yet";
+    .map((o) => `${o.name} ${diceWord(casino.dice[o.index])}`).join(", ") || t("no dice yet");
   return h("section", {
     class: ["lv-casino", lit && "lv-hl"], role: "listitem",
-    "aria-label": `Casino ${casino.number}, ${casino.name}: bills ${billText}; ${diceText}${lit ? " (changed in this step)" : ""}`,
+    "aria-label": t("Casino {number}, {name}: bills {bills}; {dice}",
+      { number: casino.number, name: casino.name, bills: billText, dice: diceText })
+      + (lit ? " " + t("(changed in this step)") : ""),
     "data-casino": casino.number,
   },
   h("header", { class: "lv-casino-head" },
     h("span", { class: "lv-casino-face", "aria-hidden": "true", text: faceGlyph(casino.number) }),
     h("span", { class: "lv-casino-number", text: String(casino.number) }),
     h("span", { class: "lv-casino-name", text: casino.name }),
-    lit ? h("span", { class: "lv-changed", text: "★ here" }) : null),
-  h("ol", { class: "lv-bills", "aria-label": `Bills, highest first: ${billText}` },
+    lit ? h("span", { class: "lv-changed", text: "★ " + t("here") }) : null),
+  h("ol", { class: "lv-bills", "aria-label": t("Bills, highest first: {bills}", { bills: billText }) },
     casino.bills.length ? casino.bills.map((b) => h("li", { class: `lv-bill lv-bill-${b / 1000}`, text: money(b) }))
-      : h("li", { class: "lv-bill lv-bill-none", text: "no bills" })),
-  h("ul", { class: "lv-stacks", "aria-label": "Dice on this casino" },
-    rows.length ? rows : h("li", { class: "lv-empty", text: "no dice yet" })));
+      : h("li", { class: "lv-bill lv-bill-none", text: t("no bills") })),
+  h("ul", { class: "lv-stacks", "aria-label": t("Dice on this casino") },
+    rows.length ? rows : h("li", { class: "lv-empty", text: t("no dice yet") })));
 }
 
-/** "Anna's", "your" (the learner is called You), "the white". @param {string} name */
-function possessive(name) {
-  return name === "You" ? "your" : name === "white" ? "the white" : `${name}'s`;
+/** What-if's − button, for the learner's dice, the white dice or a named player's. @param {Owner} owner @param {number} casino */
+function takeOneLabel(owner, casino) {
+  if (owner.kind === "white") return t("Take one of the white dice off casino {casino}", { casino });
+  if (owner.you) return t("Take one of your dice off casino {casino}", { casino });
+  return t("Take one of {name}'s dice off casino {casino}", { name: owner.name, casino });
+}
+
+/** What-if's + button. @param {Owner} owner @param {number} casino */
+function addOneLabel(owner, casino) {
+  if (owner.kind === "white") return t("Add one of the white dice to casino {casino}", { casino });
+  if (owner.you) return t("Add one of your dice to casino {casino}", { casino });
+  return t("Add one of {name}'s dice to casino {casino}", { name: owner.name, casino });
+}
+
+/** A face's dice in a roll: "2 dice", "1 white", "2 dice and 1 white". @param {number} own @param {number} white */
+function rollDice(own, white) {
+  if (own && white) return t("{dice} and {white}", { dice: diceWord(own), white: whiteWord(white) });
+  return own ? diceWord(own) : whiteWord(white);
+}
+
+/** "1 white", "2 white" (white dice). @param {number} n */
+function whiteWord(n) {
+  return tn("{n} white", "{n} white", n);
 }
 
 // ------------------------------------------------------------------------------------------- the roll
@@ -218,48 +251,57 @@ function possessive(name) {
 function rollBar(board, highlight, model, send) {
   const playable = canPlay(model, board);
   const lit = highlight.has("roll");
-  const who = board.turn.name ?? "";
-  const whose = board.turn.human && who === "You" ? "Your" : `${who}'s`;
+  const name = board.turn.name ?? "";
+  const yours = Boolean(board.turn.human && board.turn.you);
   if (board.is_over) {
     return h("div", { class: ["lv-rollbar", lit && "lv-hl"] },
-      h("p", { class: "lv-roll-title", text: "The game is over." }),
+      h("p", { class: "lv-roll-title", text: t("The game is over.") }),
       model.get("interactive") ? h("button", {
-        type: "button", class: "lv-button lv-primary", "data-key": "new-game", text: "New game",
-        "aria-label": "Start a new game", onclick: () => send({ type: "new_game" }),
+        type: "button", class: "lv-button lv-primary", "data-key": "new-game", text: t("New game"),
+        "aria-label": t("Start a new game"), onclick: () => send({ type: "new_game" }),
       }) : null);
   }
   if (!board.roll) {
     const spare = board.phase === "spare";
     const hand = board.hands[board.turn.seat ?? 0];
-    const what = spare ? "the 2 spare white dice" : `${diceWord(hand.own)}${hand.white ? ` and ${hand.white} white` : ""}`;
+    const what = spare ? t("the 2 spare white dice") : hand.white ? rollDice(hand.own, hand.white) : diceWord(hand.own);
     return h("div", { class: ["lv-rollbar", lit && "lv-hl"] },
-      h("p", { class: "lv-roll-title", text: `${whose} turn: roll ${what}.` }),
+      h("p", { class: "lv-roll-title",
+        text: yours ? t("Your turn: roll {what}.", { what }) : t("{name}'s turn: roll {what}.", { name, what }) }),
       playable ? h("button", {
         type: "button", class: "lv-button lv-primary", "data-key": "roll",
-        "aria-label": `Roll ${what} (key R)`, onclick: () => send({ type: "roll" }),
-      }, `Roll ${what}`, h("kbd", { text: "R" })) : null);
+        "aria-label": t("Roll {what} (key R)", { what }), onclick: () => send({ type: "roll" }),
+      }, t("Roll {what}", { what }), h("kbd", { text: "R" })) : null);
   }
   const owner = board.owners[board.turn.seat ?? 0];
   const white = board.owners.find((o) => o.kind === "white");
-  return h("div", { class: ["lv-rollbar", lit && "lv-hl"], role: "group", "aria-label": `${whose} roll, grouped by face` },
-    h("p", { class: "lv-roll-title", text: playable ? `${whose} roll: choose a face to place all its dice.` : `${whose} roll:` }),
+  const title = playable
+    ? (yours ? t("Your roll: choose a face to place all its dice.") : t("{name}'s roll: choose a face to place all its dice.", { name }))
+    : (yours ? t("Your roll:") : t("{name}'s roll:", { name }));
+  return h("div", {
+    class: ["lv-rollbar", lit && "lv-hl"], role: "group",
+    "aria-label": yours ? t("Your roll, grouped by face") : t("{name}'s roll, grouped by face", { name }),
+  },
+    h("p", { class: "lv-roll-title", text: title }),
     h("div", { class: "lv-roll-groups" },
       (playable ? [1, 2, 3, 4, 5, 6].map((face) => board.roll.groups.find((g) => g.face === face) || face)
         : board.roll.groups).map((g) => {
         if (typeof g === "number") return unrolledFace(board, g, send);
-        const parts = [g.own ? diceWord(g.own) : null, g.white ? `${g.white} white` : null].filter(Boolean).join(" and ");
-        const label = `Place the ${g.face}s: ${parts} on casino ${g.face}, ${g.casino}`;
+        const parts = rollDice(g.own, g.white);
+        const label = t("Place the {face}s: {dice} on casino {face}, {casino}", { face: g.face, dice: parts, casino: g.casino });
+        const shown = t("{face}s: {dice}", { face: g.face, dice: parts });
         const content = [
           h("span", { class: "lv-roll-face", "aria-hidden": "true", text: faceGlyph(g.face) }),
           h("span", { class: "lv-roll-dice", "aria-hidden": "true" },
             Array.from({ length: g.own }, () => die(owner)), Array.from({ length: g.white }, () => white ? die(white) : null)),
-          h("span", { class: "lv-roll-text" }, `${g.face}s: ${parts}`, h("br"), h("small", { text: `→ ${g.casino}` })),
+          h("span", { class: "lv-roll-text" }, shown, h("br"), h("small", { text: `→ ${g.casino}` })),
           playable ? h("kbd", { text: String(g.face), "aria-hidden": "true" }) : null,
         ];
         return playable
-          ? h("button", { type: "button", class: "lv-roll-group", "data-key": `place-${g.face}`, "aria-label": `${label} (key ${g.face})`,
+          ? h("button", { type: "button", class: "lv-roll-group", "data-key": `place-${g.face}`,
+            "aria-label": t("{label} (key {key})", { label, key: g.face }),
             onclick: () => send({ type: "place", face: g.face }) }, content)
-          : h("div", { class: "lv-roll-group lv-roll-static", role: "img", "aria-label": `${g.face}s: ${parts}` }, content);
+          : h("div", { class: "lv-roll-group lv-roll-static", role: "img", "aria-label": shown }, content);
       })));
 }
 
@@ -273,11 +315,13 @@ function unrolledFace(board, face, send) {
   const why = `lv-why-${face}-${board.round}`;
   return h("button", {
     type: "button", class: "lv-roll-group lv-roll-absent", "data-key": `place-${face}`, "aria-disabled": "true",
-    "aria-label": `Place the ${face}s on casino ${face}, ${casino.name} (key ${face})`, "aria-describedby": why,
+    "aria-label": t("Place the {face}s on casino {face}, {casino} (key {face})", { face, casino: casino.name }),
+    "aria-describedby": why,
     onclick: () => send({ type: "place", face }),
   },
   h("span", { class: "lv-roll-face", "aria-hidden": "true", text: faceGlyph(face) }),
-  h("span", { class: "lv-roll-text", id: why }, `${face}s: none rolled`, h("br"), h("small", { text: "not in your roll" })));
+  h("span", { class: "lv-roll-text", id: why }, t("{face}s: none rolled", { face }), h("br"),
+    h("small", { text: t("not in your roll") })));
 }
 
 /** @param {Board} board */
@@ -288,20 +332,22 @@ function payout(board, highlight, fresh) {
   const rows = p.casinos.map((c) => {
     const one = fresh && !lit && highlight.has(`casino:${c.number}`);
     return h("li", { class: ["lv-payout-row", one && "lv-hl"] },
-      h("strong", { text: `${c.number} ${c.name}` }), one ? h("span", { class: "lv-changed", text: "★ here" }) : null,
+      h("strong", { text: `${c.number} ${c.name}` }), one ? h("span", { class: "lv-changed", text: "★ " + t("here") }) : null,
       h("span", { text: ` ${c.bills.map(money).join(", ")}. ${c.words}` }));
   });
-  const title = fresh ? `Round ${p.round} has just been paid out` : `Last payout (round ${p.round})`;
+  const title = fresh ? t("Round {round} has just been paid out", { round: p.round })
+    : t("Last payout (round {round})", { round: p.round });
   return h("section", { class: ["lv-payout", fresh && "lv-payout-fresh", fresh && lit && "lv-hl"], "aria-label": title },
-    h("h4", { text: title + (fresh ? ": the casinos below are dealt for the next round." : "") }),
+    h("h4", { text: fresh ? t("Round {round} has just been paid out: the casinos below are dealt for the next round.",
+      { round: p.round }) : title }),
     h("ul", {}, rows));
 }
 
 /** @param {Board} board */
 function recent(board, hasStepper) {
   if (!board.log.length || hasStepper) return null;
-  return h("section", { class: "lv-log", "aria-label": "What just happened" },
-    h("h4", { text: "What just happened" }),
+  return h("section", { class: "lv-log", "aria-label": t("What just happened") },
+    h("h4", { text: t("What just happened") }),
     h("ol", { "aria-live": "polite" }, board.log.map((line) => h("li", { text: line }))));
 }
 
@@ -313,19 +359,19 @@ function controls(board, model, send, ctx) {
       type: "checkbox", checked: value, "data-key": `option-${name}`,
       onchange: (/** @type {Event} */ e) => send({ type: "option", name, value: /** @type {HTMLInputElement} */ (e.target).checked }),
     }), " ", text);
-  return h("div", { class: "lv-controls", role: "group", "aria-label": "Options" },
-    check("show_odds", "Show the odds", Boolean(model.get("show_odds"))),
-    check("what_if", "What-if mode: move dice freely", whatIf),
-    check("auto_roll", "Roll my dice for me", Boolean(model.get("auto_roll"))),
+  return h("div", { class: "lv-controls", role: "group", "aria-label": t("Options") },
+    check("show_odds", t("Show the odds"), Boolean(model.get("show_odds"))),
+    check("what_if", t("What-if mode: move dice freely"), whatIf),
+    check("auto_roll", t("Roll my dice for me"), Boolean(model.get("auto_roll"))),
     board.owners.some((o) => o.player === "bot") ? opponentsSwitch(board, send, ctx) : null,
     whatIf ? h("button", {
       type: "button", class: "lv-button", "data-key": "reset", disabled: !board.explored,
-      text: "Back to the real game", onclick: () => send({ type: "reset" }),
+      text: t("Back to the real game"), onclick: () => send({ type: "reset" }),
     }) : null);
 }
 
 function opponentsSwitch(board, send, ctx) {
-  return opponentsChoice("lv", board.bots, { random: "randomly", greedy: "greedily" }, send, ctx);
+  return opponentsChoice("lv", board.bots, { random: t("randomly"), greedy: t("greedily") }, send, ctx);
 }
 
 function assumptionSwitch(model, send, ctx) {
@@ -336,78 +382,93 @@ function assumptionSwitch(model, send, ctx) {
       onchange: () => send({ type: "option", name: "assumption", value }),
     }), " ", text);
   return h("fieldset", { class: "lv-assumption" },
-    h("legend", { text: "Assume the others" }),
-    radio("random", "play randomly"), radio("greedy", "play greedily"));
+    h("legend", { text: t("Assume the others") }),
+    radio("random", t("play randomly")), radio("greedy", t("play greedily")));
 }
 
 // ------------------------------------------------------------------------------------------- odds panel
 function oddsPanel(model, board, send, ctx) {
   const odds = model.get("odds");
-  const head = h("h3", { text: "Odds of each choice" });
+  const head = h("h3", { text: t("Odds of each choice") });
   if (!odds || odds.status !== "ready") {
-    return h("section", { class: "lv-odds", "aria-label": "Odds", "data-status": odds ? odds.status : "none" },
+    return h("section", { class: "lv-odds", "aria-label": t("Odds"), "data-status": odds ? odds.status : "none" },
       head, assumptionSwitch(model, send, ctx),
       h("p", { class: "lv-muted", "aria-live": "polite" }, odds && odds.status === "computing" ? "⏳ " : null,
-        odds && odds.reason ? odds.reason : "No odds yet."));
+        odds && odds.reason ? odds.reason : t("No odds yet.")));
   }
   const top = Math.max(50000, ...odds.faces.map((f) => f.expected + 2 * f.stderr));
-  const assume = odds.assumption === "greedy" ? "greedily" : "randomly";
   const rows = odds.faces.map((f) => {
     const width = (v) => `${Math.max(0, Math.min(100, (100 * v) / top))}%`;
     const low = f.expected - 1.96 * f.stderr;
     const high = f.expected + 1.96 * f.stderr;
-    const exact = f.exact ? `exact ${f.exact.text}` : "";
+    const exact = f.exact ? t("exact {value}", { value: f.exact.text }) : "";
     const sim = f.rollouts ? `${moneyAbout(f.expected)} ± ${moneyAbout(1.96 * f.stderr)}` : moneyAbout(f.expected);
-    const label = `Place the ${f.face}s: expected ${moneyAbout(f.expected)} this round`
-      + (f.rollouts ? `, 95% between ${moneyAbout(low)} and ${moneyAbout(high)} from ${f.rollouts} simulated rounds` : "")
-      + (exact ? `, ${exact}` : "") + (f.best ? ", the best choice" : "");
+    const label = t("Place the {face}s: expected {money} this round", { face: f.face, money: moneyAbout(f.expected) })
+      + (f.rollouts ? ", " + t("95% between {low} and {high} from {n} simulated rounds",
+        { low: moneyAbout(low), high: moneyAbout(high), n: f.rollouts }) : "")
+      + (exact ? `, ${exact}` : "") + (f.best ? ", " + t("the best choice") : "");
     return h("li", { class: ["lv-odds-row", f.best && "lv-best"], "aria-label": label },
       h("span", { class: "lv-odds-face" }, h("span", { "aria-hidden": "true", text: faceGlyph(f.face) + " " }),
-        `${f.face}s`, h("small", { text: ` ×${f.dice}${f.white ? `+${f.white}w` : ""}` })),
+        t("{face}s", { face: f.face }), h("small", { text: ` ×${f.dice}${f.white ? "+" + t("{n}w", { n: f.white }) : ""}` })),
       h("span", { class: "lv-bar", "aria-hidden": "true" },
         h("span", { class: "lv-bar-fill", style: { width: width(f.expected) } }),
         f.stderr > 0 ? h("span", { class: "lv-bar-error", style: { left: width(low), width: `calc(${width(high)} - ${width(low)})` } }) : null,
         f.exact ? h("span", { class: "lv-bar-exact", style: { left: width(f.exact.value) }, title: exact }) : null),
-      h("span", { class: "lv-odds-value" }, sim, f.best ? h("strong", { text: " ★ best" }) : null,
+      h("span", { class: "lv-odds-value" }, sim, f.best ? h("strong", { text: " ★ " + t("best") }) : null,
         exact ? h("span", { class: "lv-exact", text: exact }) : null));
   });
+  // The glossary link sits inside the sentence: the words around it are one message, split at {link}.
+  const bar = t("The thin bar shows the range where the true value most likely lies (two {link} each side); a diamond marks the exact value when the rest of the round is short enough to count every case.");
+  const [barBefore, barAfter] = bar.split("{link}");
   return h("section", {
-    class: "lv-odds", "aria-label": "Odds", "data-status": "ready", "data-exact": odds.exact_pending ? "pending" : "done",
+    class: "lv-odds", "aria-label": t("Odds"), "data-status": "ready", "data-exact": odds.exact_pending ? "pending" : "done",
   }, head,
-    h("p", { class: "lv-muted" }, `${odds.name === "You" ? "Your" : odds.name + "'s"} expected winnings this round for each face, if the others play ${assume}, from simulated rounds. `
-      + "The thin bar shows the range where the true value most likely lies (two ",
-    glossaryLink("Standard-error", "standard errors"),
-    " each side); a diamond marks the exact value when the rest of the round is short enough to count every case."),
+    h("p", { class: "lv-muted" }, oddsIntro(odds) + " " + barBefore,
+    glossaryLink("Standard-error", t("standard errors")),
+    barAfter ?? ""),
     assumptionSwitch(model, send, ctx),
     h("ol", { class: "lv-odds-list" }, rows),
     odds.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite" },
-      "⏳ Few dice are left: every way the round can end is being counted; the exact values follow in a moment.")
+      "⏳ " + t("Few dice are left: every way the round can end is being counted; the exact values follow in a moment."))
       : null,
     chanceTable(odds, board));
 }
 
+/** Whose expected winnings the panel shows, and how the others are assumed to play. */
+function oddsIntro(odds) {
+  const greedy = odds.assumption === "greedy";
+  if (odds.you) {
+    return greedy ? t("Your expected winnings this round for each face, if the others play greedily, from simulated rounds.")
+      : t("Your expected winnings this round for each face, if the others play randomly, from simulated rounds.");
+  }
+  const name = odds.name;
+  return greedy
+    ? t("{name}'s expected winnings this round for each face, if the others play greedily, from simulated rounds.", { name })
+    : t("{name}'s expected winnings this round for each face, if the others play randomly, from simulated rounds.", { name });
+}
+
 function chanceTable(odds, board) {
-  const head = h("tr", {}, h("th", { scope: "col", text: "Face" }),
+  const head = h("tr", {}, h("th", { scope: "col", text: t("Face") }),
     board.casinos.map((c) => h("th", { scope: "col", title: c.name, text: `${faceGlyph(c.number)} ${c.number}` })));
   const body = odds.faces.map((f) => h("tr", {},
-    h("th", { scope: "row", text: `${f.face}s` }),
+    h("th", { scope: "row", text: t("{face}s", { face: f.face }) }),
     f.chances.map((c) => {
       const shown = c.bills.filter((b) => b.p >= 0.005);
       return h("td", { class: shown.length ? "" : "lv-muted" },
         shown.length ? shown.map((b) => h("div", { text: `${money(b.bill)} ${percent(b.p)}` })) : "–");
     })));
   return h("details", { class: "lv-chances", open: true },
-    h("summary", { text: "Chance of winning each casino's bills, for each choice" }),
+    h("summary", { text: t("Chance of winning each casino's bills, for each choice") }),
     h("table", { class: "lv-table" }, h("thead", {}, head), h("tbody", {}, body)));
 }
 
 // ------------------------------------------------------------------------------------------- what-if
 function outlookPanel(model, board, send, ctx) {
   const outlook = model.get("outlook");
-  const head = h("h3", { text: "What if…?" });
-  const intro = h("p", { class: "lv-muted", text: "Add or take away dice with the + and − buttons on the casinos. For each casino and player: the bill taken if the round ended now (exact), and the expected bill by the end of the round when everyone plays on." });
+  const head = h("h3", { text: t("What if…?") });
+  const intro = h("p", { class: "lv-muted", text: t("Add or take away dice with the + and − buttons on the casinos. For each casino and player: the bill taken if the round ended now (exact), and the expected bill by the end of the round when everyone plays on.") });
   if (!outlook || outlook.status !== "ready") {
-    return h("section", { class: "lv-outlook", "aria-label": "What-if outlook", "data-status": outlook ? outlook.status : "none" },
+    return h("section", { class: "lv-outlook", "aria-label": t("What-if outlook"), "data-status": outlook ? outlook.status : "none" },
       head, intro, h("p", { class: "lv-muted", "aria-live": "polite", text: outlook && outlook.reason ? outlook.reason : "" }));
   }
   const owners = board.owners;
@@ -415,26 +476,32 @@ function outlookPanel(model, board, send, ctx) {
     const now = row.now[o.index];
     const end = row.by_end[o.index];
     const exact = row.exact ? row.exact[o.index] : null;
-    return h("td", { "aria-label": `${o.name} at casino ${row.casino}: ${money(now)} if it ended now, ${moneyAbout(end)} expected by the end${exact ? `, exact ${exact.text}` : ""}` },
-      h("div", { class: now ? "lv-now" : "lv-muted", text: `now ${now ? money(now) : "–"}` }),
-      h("div", { class: "lv-end", text: `end ${moneyAbout(end)}` }),
-      exact ? h("div", { class: "lv-exact", text: `exact ${exact.text.split(" ")[0]}` }) : null);
+    const label = t("{name} at casino {casino}: {now} if it ended now, {end} expected by the end",
+      { name: o.name, casino: row.casino, now: money(now), end: moneyAbout(end) });
+    return h("td", { "aria-label": label + (exact ? ", " + t("exact {value}", { value: exact.text }) : "") },
+      h("div", { class: now ? "lv-now" : "lv-muted", text: t("now {money}", { money: now ? money(now) : "–" }) }),
+      h("div", { class: "lv-end", text: t("end {money}", { money: moneyAbout(end) }) }),
+      exact ? h("div", { class: "lv-exact", text: t("exact {value}", { value: exact.text.split(" (")[0] }) }) : null);
   };
-  return h("section", { class: "lv-outlook", "aria-label": "What-if outlook", "data-status": "ready" }, head, intro,
+  return h("section", { class: "lv-outlook", "aria-label": t("What-if outlook"), "data-status": "ready" }, head, intro,
     assumptionSwitch(model, send, ctx),
     h("table", { class: "lv-table lv-outlook-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Casino" }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Casino") }),
         owners.map((o) => h("th", { scope: "col" }, die(o), " ", o.name)))),
       h("tbody", {},
         outlook.rows.map((row) => h("tr", {},
           h("th", { scope: "row", text: `${row.casino} ${row.name}` }), owners.map((o) => cell(row, o)))),
-        h("tr", { class: "lv-total" }, h("th", { scope: "row", text: "Total" }),
+        h("tr", { class: "lv-total" }, h("th", { scope: "row", text: t("Total") }),
           owners.map((o) => h("td", {},
-            h("div", { text: `now ${money(outlook.total_now[o.index])}` }),
-            h("div", { text: `end ${moneyAbout(outlook.total_by_end[o.index])}` })))))),
-    h("p", { class: "lv-muted", text: `${outlook.dice_left} dice left to roll; ${outlook.rollouts} simulated endings, others playing ${outlook.assumption === "greedy" ? "greedily" : "randomly"}.` }),
+            h("div", { text: t("now {money}", { money: money(outlook.total_now[o.index]) }) }),
+            h("div", { text: t("end {money}", { money: moneyAbout(outlook.total_by_end[o.index]) }) })))))),
+    h("p", { class: "lv-muted", text: outlook.assumption === "greedy"
+      ? tn("{n} die left to roll; {rollouts} simulated endings, others playing greedily.",
+        "{n} dice left to roll; {rollouts} simulated endings, others playing greedily.", outlook.dice_left, { rollouts: outlook.rollouts })
+      : tn("{n} die left to roll; {rollouts} simulated endings, others playing randomly.",
+        "{n} dice left to roll; {rollouts} simulated endings, others playing randomly.", outlook.dice_left, { rollouts: outlook.rollouts }) }),
     outlook.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite",
-      text: "Counting every way the rest of the round can go: the exact figures follow in a moment." }) : null);
+      text: t("Counting every way the rest of the round can go: the exact figures follow in a moment.") }) : null);
 }
 
 export default { render };

@@ -184,7 +184,7 @@ def describe_now(state: State, face: int, *, yours: bool = False) -> str:
     after = bills_by_owner(counts, bills, state.players)
     dice = [_n("{n} die", "{n} dice", own)] if own else []
     if white:
-        dice.append(_("{n} white", n=white))
+        dice.append(_n("{n} white", "{n} white", white))
     effects = []
     tied = [_owner(state, o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
     if own and tied:

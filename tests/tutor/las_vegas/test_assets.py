@@ -39,9 +39,8 @@ def test_the_palette_is_okabe_ito_and_each_seat_has_a_pattern() -> None:
 
 def test_controls_carry_aria_labels() -> None:
     js = module_source("las_vegas.js")  # what the browser receives: shared.js, then the board's own file
-    labels = ("Place the ${g.face}s", "Roll ${what} (key R)", "Add one of ${possessive(owner.name)} dice",
-              "Take one of ${possessive(owner.name)} dice", "Previous step", "Next step",
-              "Casino ${casino.number}")
+    labels = ('t("Place the {face}s: {dice}', 't("Roll {what} (key R)"', "t(\"Add one of {name}'s dice",
+              "t(\"Take one of {name}'s dice", "Previous step", "Next step", 't("Casino {number}, {name}')
     for label in labels:
         assert label in js
     assert 'role: "alert"' in js
