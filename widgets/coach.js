@@ -107,7 +107,7 @@ function coachVerdict(d) {
 function coachLast(coaching) {
   const d = coaching.last;
   if (!d || coaching.replay) return null;
-  const head = `${t("Your last decision, {choice}:", { choice: d.words })} `;
+  const head = t("Your last decision, {choice}:", { choice: d.words }) + " ";
   if (d.status === "computing") return h("p", { class: "vt-coach-last", role: "status", "aria-live": "polite" }, head, t("⏳ the coach is judging it…"));
   if (d.status === "failed") return h("p", { class: "vt-coach-last", role: "status" }, head, d.text || "");
   return h("p", { class: ["vt-coach-last", `vt-coach-${d.verdict}`], role: "status", "aria-live": "polite",
@@ -140,7 +140,7 @@ function coachReview(coaching, send) {
         { loss: review.total_text })
         + " " + t("The three costliest are marked: press Show to see one on the board.")
       : t("You made no decision in this game."),
-    review.pending ? ` ⏳ ${tn("{n} still being judged…", "{n} still being judged…", review.pending)}` : ""),
+    review.pending ? " ⏳ " + tn("{n} still being judged…", "{n} still being judged…", review.pending) : ""),
     h("ol", { class: "vt-review-list" }, rows));
 }
 
@@ -164,8 +164,8 @@ function coachReplay(coaching, send) {
     d.alternatives.rows.length ? h("table", { class: "vt-alternatives" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Choice") }), h("th", { scope: "col", text: t("Worth (coach's estimate)") }))),
       h("tbody", {}, d.alternatives.rows.map((a) => h("tr", { class: [a.best && "vt-alt-best", a.yours && "vt-alt-yours"] },
-        h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: ` ${t("★ coach")}` }) : null,
-          a.yours ? h("em", { text: ` ${t("● yours")}` }) : null),
+        h("th", { scope: "row" }, a.words, a.best ? h("strong", { text: " " + t("★ coach") }) : null,
+          a.yours ? h("em", { text: " " + t("● yours") }) : null),
         h("td", { text: a.value }))))) : null,
     d.alternatives.more ? h("p", { class: "vt-coach-muted",
       text: tn("{n} more choice, worth less, is left out.", "{n} more choices, all worth less, are left out.", d.alternatives.more) }) : null,

@@ -79,8 +79,9 @@ function renderCourse(model, root) {
     const answered = (lesson) => Math.min(Object.keys(data.lessons[lesson.name]?.answered || {}).length, lesson.predictions);
     const asked = lessons.reduce((sum, lesson) => sum + lesson.predictions, 0);
     const done = lessons.reduce((sum, lesson) => sum + answered(lesson), 0);
+    const predictions = tn("{n} prediction", "{n} predictions", asked);
     root.append(el("p", { text: t("You have opened {opened} of {total} lessons and answered {done} of {predictions}.",
-      { opened: known.length, total: lessons.length, done, predictions: tn("{n} prediction", "{n} predictions", asked) }) }));
+      { opened: known.length, total: lessons.length, done, predictions }) }));
     const rows = known.map((lesson) => {
       const record = data.lessons[lesson.name];
       return el("tr", {},

@@ -466,7 +466,7 @@ function noticeLine(prefix, keeper, connection, send) {
 /** " Keys: right and left arrows step the example." while a scenario is stepped, else "". @param {Model} model */
 function stepperKeys(model) {
   const stepper = model.get("stepper");
-  return stepper && stepper.id ? ` ${t("Keys: right and left arrows step the example.")}` : "";
+  return stepper && stepper.id ? " " + t("Keys: right and left arrows step the example.") : "";
 }
 
 /**
