@@ -110,7 +110,8 @@ def payout_words(state: State, p: CasinoPayout) -> str:
     if p.cancelled:
         names = [owner_name(state, o) for o in p.cancelled]
         parts.append(_n("Tie: {names} cancels.", "Tie: {names} cancel.", len(names), names=join(names)))
-    takes = [_("{name} takes {bill}", name=state.names[s], bill=money(b))
+    takes = [_("You take {bill}", bill=money(b)) if is_you(state.names[s])
+             else _("{name} takes {bill}", name=state.names[s], bill=money(b))
              for s, b in sorted(p.takes.items(), key=lambda t: -t[1])]
     if p.white_bill is not None:
         takes.append(_("the white dice win {bill}", bill=money(p.white_bill)))
