@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas.actions import Action, parse_action
 from vegas_tutor.lords_of_vegas.trades import Trade, parse_trade
 from vegas_tutor.tutor.messages import (
@@ -103,11 +104,12 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 def _action(kind: str, value: object) -> Action:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_ACTION_TEXT:
-        raise InvalidActionError(f"message {kind!r}: action must be an action's text, got {echo(value)}")
+        raise InvalidActionError(_("message {kind}: action must be an action's text, got {value}", kind=repr(kind),
+                                   value=echo(value)))
     try:
         return parse_action(value)
     except InvalidActionError as exc:
-        raise InvalidActionError(f"message {kind!r}: {exc}") from None
+        raise InvalidActionError(_("message {kind}: {why}", kind=repr(kind), why=str(exc))) from None
 
 
 def parse_intent(content: object) -> Intent:
@@ -126,14 +128,15 @@ def parse_intent(content: object) -> Intent:
     if kind == "trade":
         text = fields["trade"]
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TRADE_TEXT:
-            raise InvalidActionError(f"message 'trade': trade must be a trade's text, got {echo(text)}")
+            raise InvalidActionError(_("message 'trade': trade must be a trade's text, got {value}", value=echo(text)))
         try:
             return TradeIntent(parse_trade(text))
         except InvalidActionError as exc:
-            raise InvalidActionError(f"message 'trade': {exc}") from None
+            raise InvalidActionError(_("message 'trade': {why}", why=str(exc))) from None
     if kind == "answer":
         if not isinstance(fields["accept"], bool):
-            raise InvalidActionError(f"message 'answer': accept must be true or false, got {echo(fields['accept'])}")
+            raise InvalidActionError(_("message 'answer': accept must be true or false, got {value}",
+                                       value=echo(fields["accept"])))
         return AnswerIntent(fields["accept"])
     if kind == "ask_offers":
         return AskIntent()
