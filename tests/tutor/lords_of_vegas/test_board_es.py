@@ -79,8 +79,8 @@ def test_the_stepper_tells_a_rulebook_example_in_spanish() -> None:
         stepper.next()
     view = stepper.stepper
     assert view["title"] == "Construir: Rojo construye en A2"
-    assert view["narration"] == ("Rojo construye allí por 6\u00a0$: una ficha dorada, con el dado de Rojo mostrando el 2 "
-                                 "impreso.")
+    assert view["narration"] == ("Rojo construye allí por 6\u00a0$: una ficha dorada, con el dado de Rojo "
+                                 "mostrando el 2 impreso.")
     english = LordsOfVegasStepper("LOV-BUILD")
     assert english.stepper["title"] == "Build: Red builds on A2"
 
