@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 from numpy.typing import NDArray
 
