@@ -27,7 +27,8 @@ export default {
       input.addEventListener("change", () => {
         if (input.checked) model.send({ type: "choose", index });
       });
-      label.append(input, make("span", {}, text));
+      label.append(input, make("span", { class: "vt-choice-text" }, text),
+        make("span", { class: "vt-answer-mark" }, t("← the answer")));
       group.append(label);
       return /** @type {HTMLInputElement} */ (input);
     });

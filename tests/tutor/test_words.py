@@ -116,7 +116,7 @@ def test_the_coach_legend_and_refusals_are_spanish(monkeypatch: pytest.MonkeyPat
         state = type("S", (), {"is_over": True, "history": ()})()
         with pytest.raises(IllegalActionError) as refused:
             coach.carry_out(ReplayIntent(4), state, lambda seat: True)
-    assert legend == ("Bien: se pierde menos de 1.0 puntos de la probabilidad de ganar la partida; error: "
+    assert legend == ("Bien: pierdes menos de 1.0 puntos de la probabilidad de ganar la partida; error: "
                       "3.0 puntos o más; entre ambos, una imprecisión.")
     assert str(refused.value) == "no hay ninguna decisión 5: esta partida tuvo 0 decisiones"
 
