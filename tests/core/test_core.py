@@ -79,3 +79,39 @@ def test_a_scenario_needs_steps():
         Scenario("X-1", "empty", ())
     with pytest.raises(InvalidActionError):
         raise InvalidActionError("typed")
+
+
+def test_record_refusals_speak_the_language_in_force():
+    from vegas_tutor.core.config import whole_number
+    from vegas_tutor.i18n import using
+
+    text = dump_record("las_vegas", 2, {"a": 1})
+    tampered = text.replace('"a": 1', '"a": 2')
+    with pytest.raises(RecordError) as english:
+        load_record(tampered, "las_vegas", 2)
+    with using("es"), pytest.raises(RecordError) as spanish:
+        load_record(tampered, "las_vegas", 2)
+    assert str(english.value) == "saved game failed its checksum: it was corrupted or edited"
+    assert str(spanish.value) == "la partida guardada no supera su suma de comprobación: se ha dañado o se ha editado"
+    with using("es"), pytest.raises(RecordError, match=r"^la partida guardada es un registro de 'liars_dice'"):
+        load_record(dump_record("liars_dice", 2, {}), "las_vegas", 2)
+    with using("es"), pytest.raises(VegasTutorError) as config:
+        whole_number(9, "jugadores", 2, 5)
+    assert str(config.value) == "jugadores debe ser un número entero de 2 a 5, no 9"
+
+
+def test_a_game_refuses_undo_in_spanish_and_core_loads_in_either_import_order():
+    import subprocess
+    import sys
+
+    from vegas_tutor.i18n import using
+    from vegas_tutor.las_vegas import new_game
+
+    state = new_game(players=2, seed=1)
+    with using("es"), pytest.raises(IllegalActionError) as refused:
+        state.undo()
+    assert str(refused.value) == "no hay nada que deshacer: esta es la posición inicial"
+    for first, then in (("vegas_tutor.i18n", "vegas_tutor.core.state"), ("vegas_tutor.core", "vegas_tutor.i18n")):
+        done = subprocess.run([sys.executable, "-c", f"import {first}, {then}; from vegas_tutor.core import make_rng"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
