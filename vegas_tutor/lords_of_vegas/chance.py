@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import product
 
 from vegas_tutor.core.dice import roll_outcomes
+from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.board import GAME_END
 from vegas_tutor.lords_of_vegas.rules import Data, reorg_groups
@@ -59,22 +60,23 @@ def normalise_roll(d: Data, values: tuple[int, ...]) -> tuple[int, ...] | str:
     """The canonical form of a given roll for the pending event, or the reason it does not fit."""
     if d.phase in ("start_roll", "gamble_roll"):
         if len(values) != 2:
-            return "this roll is 2d6: give two faces"
+            return _("this roll is 2d6: give two faces")
         return tuple(sorted(values, reverse=True))
     if d.phase == "tie_roll":
         if len(values) != len(d.pending):
-            return f"the tie re-roll is of {len(d.pending)} dice ({', '.join(d.pending)}), in that order"
+            return _("the tie re-roll is of {n} dice ({lots}), in that order", n=len(d.pending),
+                     lots=", ".join(d.pending))
         return values
     if d.phase == "reorg_roll":
         if len(values) != len(d.pending):
-            return f"the reorganize re-rolls {len(d.pending)} dice"
+            return _("the reorganize re-rolls {n} dice", n=len(d.pending))
         out: list[int] = []
         at = 0
-        for _, lots in reorg_groups(d):
+        for _owner, lots in reorg_groups(d):
             out += sorted(values[at : at + len(lots)], reverse=True)
             at += len(lots)
         return tuple(out)
-    return "no dice are to be rolled now"
+    return _("no dice are to be rolled now")
 
 
 def bare_roll(d: Data, rng_values: list[int]) -> tuple[int, ...]:

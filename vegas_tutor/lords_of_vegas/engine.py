@@ -68,7 +68,7 @@ class Config:
     players: int = 4
 
     def __post_init__(self) -> None:
-        whole_number(self.players, "Lords of Vegas: the number of players", 2, 4)
+        whole_number(self.players, _("Lords of Vegas: the number of players"), 2, 4)
 
 
 class State(GameStateBase[Data, Entry]):

@@ -32,7 +32,7 @@ def position_data(
     def bad(msg: str) -> ConfigError:
         return ConfigError(_("impossible position: {why}", why=msg))
 
-    whole_number(players, "Lords of Vegas: the number of players", 2, 4)
+    whole_number(players, _("Lords of Vegas: the number of players"), 2, 4)
     if phase not in ("play", "draw"):
         raise bad(_("phase must be 'play' or 'draw', not {value}", value=repr(phase)))
     if not seat_ok(turn):
