@@ -102,12 +102,14 @@ def event_words(state: State, action: Action, seat: int | None, names: Sequence[
                          else str(played))
     mine = seat == you
     who = _("You") if mine else names[seat]
-    if isinstance(played, DrawCard) and not said.startswith(who) and played.card is not None:
+    told = said.startswith(who) or any(e.kind in ("draw", "gamble", "starts") and e.get("seat") == seat
+                                       for e in state.events)  # (the events already say who drew or rolled)
+    if isinstance(played, DrawCard) and not told and played.card is not None:
         dealt = "" if state.phase not in ("deal", "start_roll") else (
             _("You are dealt the card {card}.", card=played.card) if mine
             else _("{name} is dealt the card {card}.", name=names[seat], card=played.card))
         return " ".join(x for x in (dealt, said) if x)
-    if isinstance(played, RollDice) and played.values is not None and not said.startswith(who):
+    if isinstance(played, RollDice) and played.values is not None and not told:
         values = join([str(v) for v in played.values])
         rolled = _("You roll {values}.", values=values) if mine else \
             _("{name} rolls {values}.", name=names[seat], values=values)
