@@ -28,9 +28,9 @@ function vtPlotly(model) {
         script.addEventListener("load", () => {
           URL.revokeObjectURL(url);
           if (window.Plotly) resolve(window.Plotly);
-          else reject(new Error("plotly.js did not start"));
+          else reject(new Error(t("plotly.js did not start")));
         });
-        script.addEventListener("error", () => reject(new Error("plotly.js could not be read")));
+        script.addEventListener("error", () => reject(new Error(t("plotly.js could not be read"))));
         document.head.append(script);
       };
       model.on("msg:custom", onMessage);
