@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from vegas_tutor.i18n import LANGUAGES, LOCALE_DIR, SourceMessage, catalog, source_messages
+from vegas_tutor.i18n import LANGUAGES, LOCALE_DIR, SourceMessage, catalog, source_messages, widget_messages
 from vegas_tutor.resources import widgets_dir
 
 FIELD = re.compile(r"(?<!\{)\{(\w*)[^{}]*\}(?!\})")
@@ -25,6 +26,7 @@ ERRORS = {"IllegalActionError", "InvalidActionError", "ConfigError", "RecordErro
 """The refusals a learner may read: their text must be marked (``_()``) or built from marked parts."""
 MARKERS = {"_", "_n", "N_"}
 JS_CALL = re.compile(r"(?<![\w.$])(tn?)\(\s*(?![\s\"])")
+JS_TEXT = re.compile(r'(?<![\w.$])tn?\(\s*"((?:[^"\\]|\\.)*)"')
 
 
 def fields(text: str) -> set[str]:
@@ -87,10 +89,17 @@ def source_problems(package: Path, widgets: Path) -> list[str]:
                     problems.append(f"{where}:{node.lineno}: {name}() needs literal text")
             elif name in ERRORS and args and not _is_marked(args[0]):
                 problems.append(f"{where}:{node.lineno}: {name}(...) text is not marked for translation")
+    seen = {message.msgid for message in widget_messages(widgets)}
     for path in sorted(widgets.glob("*.js")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if JS_CALL.search(line) and not line.lstrip().startswith(("//", "*", "/**", "function ")):
-                problems.append(f"{path.name}:{number}: t()/tn() needs a \"double-quoted\" literal text")
+            if line.lstrip().startswith(("//", "*", "/**", "function ")):
+                continue
+            if JS_CALL.search(line):
+                problems.append(f"widgets/{path.name}:{number}: t()/tn() needs a \"double-quoted\" literal text")
+            for match in JS_TEXT.finditer(line):
+                if json.loads(f'"{match[1]}"') not in seen:
+                    problems.append(f"widgets/{path.name}:{number}: the extractor cannot see t({match[1]!r}) "
+                                    "(inside a template literal or another call's arguments): write it apart")
     return problems
 
 

@@ -409,7 +409,7 @@ function oddsPanel(model, board, send, ctx) {
       + (exact ? `, ${exact}` : "") + (f.best ? ", " + t("the best choice") : "");
     return h("li", { class: ["lv-odds-row", f.best && "lv-best"], "aria-label": label },
       h("span", { class: "lv-odds-face" }, h("span", { "aria-hidden": "true", text: faceGlyph(f.face) + " " }),
-        t("{face}s", { face: f.face }), h("small", { text: ` ×${f.dice}${f.white ? "+" + t("{n}w", { n: f.white }) : ""}` })),
+        t("{face}s", { face: f.face }), h("small", { text: " ×" + f.dice + (f.white ? "+" + t("{n}w", { n: f.white }) : "") })),
       h("span", { class: "lv-bar", "aria-hidden": "true" },
         h("span", { class: "lv-bar-fill", style: { width: width(f.expected) } }),
         f.stderr > 0 ? h("span", { class: "lv-bar-error", style: { left: width(low), width: `calc(${width(high)} - ${width(low)})` } }) : null,
