@@ -393,11 +393,14 @@ def standings_table(standings: Sequence[Standing], value: str, shown: Callable[[
             "</table>")
 
 
-def choice(label: str, options: Sequence[str], value: str) -> widgets.Dropdown:
-    """A labelled dropdown of strategies (or any options)."""
+def choice(label: str, options: Sequence[str], value: str,
+           name: Callable[[str], str] | None = None) -> widgets.Dropdown:
+    """A labelled dropdown of strategies (or any options), each shown as ``name(option)`` (the language's
+    word for a strategy); its values stay the options."""
     if value not in options:
         raise ConfigError(_("{value!r} is not one of {choices}", value=value, choices=", ".join(options)))
-    return widgets.Dropdown(options=list(options), value=value, description=label,
+    shown = [(name(option), option) for option in options] if name else list(options)
+    return widgets.Dropdown(options=shown, value=value, description=label,
                             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
 
 

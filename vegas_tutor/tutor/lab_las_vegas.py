@@ -13,7 +13,6 @@ are capped (:data:`GAME_LIMITS`) and the lab says so.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -189,18 +188,10 @@ def _average_sentence(tested: str, rivals: str, mine: str, theirs: str) -> str:
     return _("On average the {tested} player ended with {mine}, a {rivals} player with {theirs}.", **names)
 
 
-def _named(dropdown: Any) -> Any:
-    """A strategy dropdown showing each strategy's name in the language in force (its values stay the ids)."""
-    value = dropdown.value
-    dropdown.options = [(strategy_name(s), s) for s in STRATEGIES]
-    dropdown.value = value
-    return dropdown
-
-
 def strategy_lab(tested: str = "greedy", rivals: str = "random", games: int = 2_000, *, seed: int = 0) -> Lab:
     """The match panel: choose the tested strategy, the rivals' and the number of games; Run."""
-    mine = _named(choice(_("One player plays"), STRATEGIES, tested))
-    others = _named(choice(_("against three"), STRATEGIES, rivals))
+    mine = choice(_("One player plays"), STRATEGIES, tested, strategy_name)
+    others = choice(_("against three"), STRATEGIES, rivals, strategy_name)
     count = games_choice(GAME_SIZES, games)
     runs = [seed]
 

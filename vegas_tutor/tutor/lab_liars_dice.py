@@ -150,8 +150,8 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 2, seed
 def strategy_lab(tested: str = "odds", rivals: str = "random", games: int = 1_000, *, players: int = 2,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = choice(_("One player plays"), STRATEGIES, tested)
-    others = choice(_("against"), STRATEGIES, rivals)
+    mine = choice(_("One player plays"), STRATEGIES, tested, policy_name)
+    others = choice(_("against"), STRATEGIES, rivals, policy_name)
     table = choice(_("Players"), [str(p) for p in TABLES], str(players))
     count = games_choice(GAME_SIZES, games)
     runs = [seed]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 from numpy.typing import NDArray
 
@@ -176,8 +175,8 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 4, seed
 def strategy_lab(tested: str = "medium", rivals: str = "easy", games: int = 1_000, *, players: int = 4,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = _strategy_choice(_("One player plays"), tested)
-    others = _strategy_choice(_("against"), rivals)
+    mine = choice(_("One player plays"), STRATEGIES, tested, level)
+    others = choice(_("against"), STRATEGIES, rivals, level)
     table = choice(_("Players"), [str(p) for p in TABLES], str(players))
     count = games_choice(GAME_SIZES, games)
     runs = [seed]
@@ -191,15 +190,6 @@ def strategy_lab(tested: str = "medium", rivals: str = "easy", games: int = 1_00
                note=_("Choose, then press Run. Random, easy and medium play thousands of games in seconds; "
                       "medium at most {medium}; hard thinks about ten seconds a game, so it plays at most {hard} "
                       "games.", medium=number(GAME_LIMITS["medium"]), hard=GAME_LIMITS["hard"]))
-
-
-def _strategy_choice(label: str, value: str) -> widgets.Dropdown:
-    """A labelled dropdown of the strategies, each named in the language in force."""
-    if value not in STRATEGIES:
-        raise ConfigError(_("unknown strategy {value}: choose one of {choices}", value=repr(value),
-                            choices=", ".join(STRATEGIES)))
-    return widgets.Dropdown(options=[(level(s), s) for s in STRATEGIES], value=value, description=label,
-                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
 
 
 def signed(dollars: float) -> str:
