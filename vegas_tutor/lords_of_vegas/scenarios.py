@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vegas_tutor.core.scenario import Scenario, Step
-from vegas_tutor.i18n import N_
+from vegas_tutor.i18n import N_, using
 from vegas_tutor.lords_of_vegas.actions import (
     Build,
     DrawCard,
@@ -378,7 +378,8 @@ _BUILDERS: dict[str, tuple[str, Callable[[], Steps]]] = {
     "LOV-END": (N_("The end of the game"), _end),
 }
 
-SCENARIOS: Mapping[str, Scenario[State]] = MappingProxyType(
-    {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()}
-)
-"""Every ``LOV-*`` worked example of docs/rules.md, in catalogue order."""
+with using("en"):  # (the checks made while building read the engine's own English refusals)
+    SCENARIOS: Mapping[str, Scenario[State]] = MappingProxyType(
+        {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()}
+    )
+    """Every ``LOV-*`` worked example of docs/rules.md, in catalogue order."""

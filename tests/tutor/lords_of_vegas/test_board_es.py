@@ -5,6 +5,8 @@ Spanish of every ``t()`` / ``tn()`` text of widgets/lords_of_vegas.js."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from typing import Any
 
 from vegas_tutor import i18n
@@ -96,3 +98,18 @@ def test_the_strings_trait_covers_every_text_of_the_board_script() -> None:
     assert plurals and all(isinstance(board.strings[m], list) and len(board.strings[m]) == 2 for m in plurals)
     assert board.strings["Show the other players' turns"] == "Cómo mostrar los turnos de los demás jugadores"
     assert LordsOfVegasBoard(players=4, seed=1).strings == {}
+
+
+def test_a_spanish_kernel_builds_the_examples_and_a_board() -> None:
+    """A Spanish lesson sets the language before it imports anything: the rulebook examples (whose checks read
+    the engine's refusals) still build, and the board speaks Spanish."""
+    code = ("from vegas_tutor import i18n; i18n.set_language('es'); "
+            "from vegas_tutor.tutor.lords_of_vegas.examples import EXAMPLES, market_position; "
+            "from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard, LordsOfVegasStepper; "
+            "print(LordsOfVegasBoard(market_position(), pace='all').board['describe']); "
+            "print(LordsOfVegasStepper(EXAMPLES['LOV-X-SHORT']).stepper['title'])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "Construyes, expandes, remodelas, reorganizas o apuestas, o terminas el turno (paso 2 del turno).",
+        "Un jefe que no puede pagar una apuesta"]

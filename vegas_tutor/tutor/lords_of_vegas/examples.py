@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.core.scenario import Scenario, Step
-from vegas_tutor.i18n import N_
+from vegas_tutor.i18n import N_, using
 from vegas_tutor.lords_of_vegas.actions import (
     Build,
     DrawCard,
@@ -228,9 +228,10 @@ _BUILDERS: dict[str, tuple[str, Callable[[], Steps]]] = {
     "LOV-X-MARKERS": (N_("When the markers run out"), _no_markers),
 }
 
-EXAMPLES: Mapping[str, Scenario[State]] = MappingProxyType(
-    {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()})
-"""The lessons' own step-throughs, by id."""
+with using("en"):  # (the checks made while building read the engine's own English refusals)
+    EXAMPLES: Mapping[str, Scenario[State]] = MappingProxyType(
+        {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()})
+    """The lessons' own step-throughs, by id."""
 
 
 def market_position() -> State:
