@@ -67,7 +67,7 @@ function render(props) {
     view: (send, drawNow) => lovView(model, send, drawNow, draft, pause),
     summary: () => {
       const board = model.get("board");
-      const next = board && board.waiting ? ` ${t("Key N: the next part of the other players' turns.")}` : "";
+      const next = board && board.waiting ? " " + t("Key N: the next part of the other players' turns.") : "";
       return `${board ? board.describe : ""}${next}${stepperKeys(model)}`;
     },
     keys: (event) => {
@@ -110,7 +110,7 @@ function lovView(model, send, drawNow, draft, pause) {
     h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": t("Show the odds"),
         "data-key": "option-show_odds", onchange: (/** @type {Event} */ e) => send({ type: "option", name: "show_odds",
-          value: /** @type {HTMLInputElement} */ (e.target).checked }) }), ` ${t("Show the odds")}`),
+          value: /** @type {HTMLInputElement} */ (e.target).checked }) }), " " + t("Show the odds")),
       interactive && board.bots ? opponentsChoice("lov", board.bots, { random: t("at random") }, send,
         { id: `lov-${model.get("board_id")}` }) : null,
       interactive ? h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: t("New game"),
@@ -136,22 +136,22 @@ function lovPlayers(board, highlight) {
         + (p.to_act ? t(", to act") : "") + (p.winner ? t(", winner") : ""),
     },
     h("span", { class: "lov-badge", text: p.letter }),
-    h("strong", { text: p.name }), p.kind === "bot" ? h("span", { class: "lov-muted", text: ` ${t("(bot)")}` }) : null,
+    h("strong", { text: p.name }), p.kind === "bot" ? h("span", { class: "lov-muted", text: " " + t("(bot)") }) : null,
     h("span", { class: "lov-money", text: ` ${lovCash(p.money)}` }),
-    h("span", { class: "lov-score", text: ` ${t("{n} pts", { n: p.score })}` }),
+    h("span", { class: "lov-score", text: " " + t("{n} pts", { n: p.score }) }),
     h("div", { class: "lov-track", "aria-hidden": "true" },
       h("div", { class: "lov-track-fill", style: { width: `${(100 * p.score) / last}%` } })),
     h("span", { class: "lov-muted lov-small", text: t("{dice} dice, {markers} markers left",
       { dice: p.dice_left, markers: p.markers_left }) }),
     p.to_act ? h("span", { class: "lov-tag", text: t("to act") }) : null,
-    p.winner ? h("span", { class: "lov-tag", text: `★ ${t("winner")}` }) : null,
-    highlight.has(`player:${p.colour}`) ? h("span", { class: "lov-here", text: `★ ${t("here")}` }) : null)));
+    p.winner ? h("span", { class: "lov-tag", text: "★ " + t("winner") }) : null,
+    highlight.has(`player:${p.colour}`) ? h("span", { class: "lov-here", text: "★ " + t("here") }) : null)));
 }
 
 /** The score track: every space (the gaps between them grow), with the players' letters on their space. */
 function lovScoreTrack(board) {
-  return h("ol", { class: "lov-score-track", "aria-label": t("Score track: {places}", { places: board.players.map(
-    (/** @type {Player} */ p) => t("{name} on {n}", { name: p.name, n: p.score })).join(", ") }) },
+  const places = board.players.map((/** @type {Player} */ p) => t("{name} on {n}", { name: p.name, n: p.score }));
+  return h("ol", { class: "lov-score-track", "aria-label": t("Score track: {places}", { places: places.join(", ") }) },
   board.track.map((/** @type {number} */ space) => {
     const here = board.players.filter((/** @type {Player} */ p) => p.score === space);
     return h("li", { class: ["lov-space", here.length && "lov-space-taken"], "aria-hidden": "true" },
@@ -276,7 +276,7 @@ function lovPace(board, send, draft) {
     `${part} ▶`, h("kbd", { text: "N" })) : null,
     board.waiting && board.pace === "pause" && draft.dirty
       ? h("span", { class: "lov-muted", text: t("Paused while you write a trade.") }) : null,
-    h("label", { class: "lov-small" }, `${t("Other players' turns:")} `, select));
+    h("label", { class: "lov-small" }, t("Other players' turns:") + " ", select));
 }
 
 // ------------------------------------------------------------------------------------------- actions
@@ -360,7 +360,7 @@ function lovSide(board, draft, which, seat, send) {
       } }), ` ${label}`);
   return h("fieldset", { class: "lov-trade-side" },
     h("legend", { text: mine ? t("You give") : t("You take from {name}", { name: p.name }) }),
-    h("label", { class: "lov-check" }, `${t("Money ($)")} `,
+    h("label", { class: "lov-check" }, t("Money ($)") + " ",
       h("input", { type: "number", min: 0, max: p.money, step: 1, value: side.money, class: "lov-money-input",
         "data-key": key("money"), "aria-label": mine ? t("Money you give (you have {money})", { money: lovCash(p.money) })
           : t("Money you take from {name} (has {money})", { name: p.name, money: lovCash(p.money) }),
@@ -368,7 +368,7 @@ function lovSide(board, draft, which, seat, send) {
           const v = Number(/** @type {HTMLInputElement} */ (e.target).value);
           side.money = Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0;
           touch();
-        } }), h("span", { class: "lov-muted", text: ` ${t("of {money}", { money: lovCash(p.money) })}` })),
+        } }), h("span", { class: "lov-muted", text: " " + t("of {money}", { money: lovCash(p.money) }) })),
     h("div", { class: "lov-checks", role: "group", "aria-label": mine ? t("Your lots") : t("{name}'s lots", { name: p.name }) },
       p.lots.length ? p.lots.map((/** @type {string} */ lot) => check(side.lots, lot, t("Lot {lot}", { lot }), false))
         : h("span", { class: "lov-muted", text: t("No marked lots.") })),
@@ -385,7 +385,7 @@ function lovTrade(board, send, drawNow, draft) {
   const parts = [];
   if (tr.offer) {
     parts.push(h("div", { class: "lov-offer", role: "group", "aria-label": t("{name}'s offer", { name: tr.offer.name }) },
-      h("p", {}, h("strong", { text: `${t("Offer:")} ` }), tr.offer.words),
+      h("p", {}, h("strong", { text: t("Offer:") + " " }), tr.offer.words),
       h("button", { type: "button", class: "lov-button lov-primary", "data-key": "offer-accept",
         "aria-label": t("Accept {name}'s offer", { name: tr.offer.name }),
         onclick: () => send({ type: "answer", accept: true }) }, t("Accept")),
@@ -422,14 +422,14 @@ function lovTrade(board, send, drawNow, draft) {
     draft.dirty = false;
     send({ type: "trade", trade: text });
   };
-  parts.push(h("div", { class: "lov-row" }, h("label", {}, `${t("Trade with")} `, partnerSelect),
+  parts.push(h("div", { class: "lov-row" }, h("label", {}, t("Trade with") + " ", partnerSelect),
     h("button", { type: "button", class: "lov-button", "data-key": "ask-offers", disabled: !tr.open,
       "aria-label": t("Ask the other players for offers"), onclick: () => send({ type: "ask_offers" }) },
     t("Ask for offers"))),
   h("div", { class: "lov-trade-sides" }, lovSide(board, draft, "give", tr.learner, send),
     lovSide(board, draft, "take", partner.seat, send)),
-  actionSelect ? h("label", { class: "lov-row" }, `${mineToPlay ? t("You play, as part of the trade:")
-    : t("{name} plays, as part of the trade:", { name: partner.name })} `, actionSelect) : null,
+  actionSelect ? h("label", { class: "lov-row" }, (mineToPlay ? t("You play, as part of the trade:")
+    : t("{name} plays, as part of the trade:", { name: partner.name })) + " ", actionSelect) : null,
   tr.note ? h("p", { class: "lov-muted", text: tr.note }) : null,
   tr.closed ? h("p", { class: "lov-muted", text: tr.closed }) : null,
   h("button", { type: "button", class: "lov-button lov-primary", "data-key": "trade-propose", disabled: !tr.open,
@@ -497,19 +497,19 @@ function lovOdds(odds, board, send, interactive) {
     parts.push(h("h4", { text: t("Gamble {bet} at {lot} (boss {name})",
       { bet: lovCash(g.bet), lot: g.casino, name: g.boss_name }) }));
     if (interactive && odds.gambles.length > 1) {
-      parts.push(h("p", { class: "lov-small" }, `${t("Other casinos:")} `, odds.gambles.map((text, i) => h("button", {
+      parts.push(h("p", { class: "lov-small" }, t("Other casinos:") + " ", odds.gambles.map((text, i) => h("button", {
         type: "button", class: "lov-button lov-small", "data-key": `inspect:${text}`,
         text: odds.gamble_labels ? odds.gamble_labels[i] : text,
         onclick: () => send({ type: "inspect", action: text }) }))));
     }
     parts.push(h("div", { class: "lov-gamble" }, g.ways.map((w) => h("div", { class: "lov-way" },
       h("strong", { text: w.lay_off ? t("Boss lays off half") : t("Boss takes it whole") }),
-      h("p", {}, `${t("Gambler wins:")} `, lovNum(w.win_chance)),
+      h("p", {}, t("Gambler wins:") + " ", lovNum(w.win_chance)),
       h("table", { class: "lov-table" },
         h("thead", {}, h("tr", {}, h("th", { text: t("Gambler") }), h("th", { text: t("Chance") }))),
         h("tbody", {}, w.gambler.map((o) => h("tr", {}, h("td", { text: lovSigned(o.gain) }),
           h("td", {}, lovNum(o)))))),
-      h("p", { class: "lov-ev" }, `${t("Expected: gambler")} `, lovMoney(w.gambler_ev), `, ${t("boss")} `,
+      h("p", { class: "lov-ev" }, t("Expected: gambler") + " ", lovMoney(w.gambler_ev), ", " + t("boss") + " ",
         lovMoney(w.boss_ev))))));
   }
   if (!parts.length) parts.push(h("p", { class: "lov-muted", text: t("No choice to weigh now.") }));
