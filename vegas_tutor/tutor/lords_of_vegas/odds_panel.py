@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from vegas_tutor import i18n
 from vegas_tutor.lords_of_vegas.actions import Action, Gamble, Reorganize
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
@@ -51,7 +52,13 @@ def number(x: Fraction | int) -> dict[str, Any]:
     fraction too long to read, its value to 9 decimals)."""
     f = Fraction(x)
     text = str(f)
-    return {"p": float(f), "text": text if len(text) <= FRACTION_CHARS else f"{float(f):.9f}"}
+    return {"p": float(f), "text": text if len(text) <= FRACTION_CHARS else decimal(float(f), 9)}
+
+
+def decimal(x: float, digits: int, *, sign: bool = False) -> str:
+    """``x`` to ``digits`` decimals the language's way ("0.386485" / "0,386485"), "+" in front if ``sign``."""
+    text = i18n.number(abs(x), digits)
+    return ("-" if x < 0 else "+" if sign else "") + text
 
 
 def _dist(dist: dict[int, Fraction]) -> list[dict[str, Any]]:
@@ -94,9 +101,9 @@ def _table_panel(casino: Casino, names: Sequence[str]) -> dict[str, Any]:
     for seat in sorted(count):
         at = order.index(seat)
         before = sum(v for _, w, v in casino.dice if w == seat)
-        rows.append({"seat": seat, "name": names[seat], "boss": {"p": boss[at], "text": f"{boss[at]:.6f}"},
+        rows.append({"seat": seat, "name": names[seat], "boss": {"p": boss[at], "text": decimal(boss[at], 6)},
                      "pips_before": before,
-                     "pips_change": {"p": pips[at] - before, "text": f"{pips[at] - before:+.6f}"}})
+                     "pips_change": {"p": pips[at] - before, "text": decimal(pips[at] - before, 6, sign=True)}})
     return {"casino": casino.key, "cost": casino.pips, "dice": len(casino.dice), "exact": True, "rows": rows,
             "action": str(Reorganize(casino.key)), "stored": True}
 
