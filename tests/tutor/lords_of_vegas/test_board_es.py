@@ -113,3 +113,15 @@ def test_a_spanish_kernel_builds_the_examples_and_a_board() -> None:
     assert done.stdout.splitlines() == [
         "Construyes, expandes, remodelas, reorganizas o apuestas, o terminas el turno (paso 2 del turno).",
         "Un jefe que no puede pagar una apuesta"]
+
+
+def test_a_watched_turn_is_told_in_spanish() -> None:
+    from vegas_tutor.tutor.lords_of_vegas import watch_turn
+
+    with i18n.using("es"):
+        scenario = watch_turn(3, seed=2, turns=2)
+        stepper = LordsOfVegasStepper(scenario)
+    assert scenario.title == "2 turnos jugados por jugadores al azar" == stepper.stepper["title"]
+    assert scenario.steps[0].narration.startswith("Las cartas están repartidas")
+    told = [step.narration for step in scenario.steps[1:]]
+    assert told and not [text for text in told if ENGLISH.search(text)]
