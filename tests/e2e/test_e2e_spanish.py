@@ -27,11 +27,12 @@ Shot = Callable[["Page", str], Path]
 
 KEPT = re.compile(
     r"Lords of Vegas|Liar's Dice|Las Vegas|Die Hard|The Mirage|The Strip|Circus Circus|Golden Nugget|Caesars Palace"
-    r"|Sahara|Luxor|vegas-tutor|Voilà|English|plotly|Strip"
+    r"|Sahara|Luxor|vegas-tutor|Voilà|English|plotly|Strip|\b(?:LV|LD|LOV)-[A-Z0-9-]+"
 )
 """Names the Spanish pages keep as they are (games, casinos, the project, the link to the English page)."""
-ENGLISH_WORDS = re.compile(r"\b(the|you|your|with|which|what|this|that|and|is|are|of|roll|dice|bid|turn)\b",
+ENGLISH_WORDS = re.compile(r"\b(the|you|your|with|which|what|this|that|and|is|are|of|roll|bid|turn)\b",
                            re.IGNORECASE)
+"""English words Spanish text never uses ("dice" is Spanish too: "he says")."""
 
 
 @cache
