@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from vegas_tutor import i18n
 from vegas_tutor.resources import widgets_dir
+from vegas_tutor.tutor import coaching
 from vegas_tutor.tutor.liars_dice.board import LiarsDiceTable
 from vegas_tutor.tutor.liars_dice.stepper import LiarsDiceStepper, watch_round
 
 ENGLISH = re.compile(r"\b(the|you|your|dice|bid|bids|roll|challenge|loses?|wins?|opens?|raise|cup|odds)\b",
                      re.IGNORECASE)
+
+
+@pytest.fixture(autouse=True)
+def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's reviews computed at once (a browser test run earlier in the session may have left an event
+    loop in this thread, whose callbacks nothing would run)."""
+    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
 
 
 def spanish(text: str) -> bool:

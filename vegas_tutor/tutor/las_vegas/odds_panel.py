@@ -26,7 +26,7 @@ from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.odds import EXACT_DICE, BillOutlook, PlacementOdds, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
-from vegas_tutor.tutor.las_vegas.projection import is_you
+from vegas_tutor.tutor.las_vegas.projection import is_you, shown_name
 
 JSON = dict[str, Any]
 
@@ -76,7 +76,7 @@ def odds_view(odds: PlacementOdds, state: State) -> JSON:
     return {
         "status": "ready",
         "seat": odds.seat,
-        "name": state.names[odds.seat],
+        "name": shown_name(state.names[odds.seat]),
         "you": is_you(state.names[odds.seat]),
         "assumption": odds.policy,
         "faces": faces,

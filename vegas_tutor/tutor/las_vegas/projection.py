@@ -52,7 +52,7 @@ def owners_view(state: State, humans: Sequence[int], bots: bool = True) -> list[
     labels = owner_labels(state)
     owners: list[JSON] = [
         {
-            "index": seat, "name": name, "label": labels[seat], "kind": "seat",
+            "index": seat, "name": shown_name(name), "label": labels[seat], "kind": "seat",
             "pattern": PATTERNS[seat % len(PATTERNS)],
             "player": "you" if seat in humans else "bot" if bots else "none",
             "you": seat in humans and is_you(name),
@@ -83,7 +83,7 @@ def payout_view(state: State, payouts: Sequence[CasinoPayout], round_number: int
     casinos: list[JSON] = []
     for p in payouts:
         takes: list[JSON] = [
-            {"owner": seat, "name": state.names[seat], "bill": bill}
+            {"owner": seat, "name": shown_name(state.names[seat]), "bill": bill}
             for seat, bill in sorted(p.takes.items(), key=lambda item: -item[1])
         ]
         casinos.append({
@@ -132,9 +132,14 @@ def is_you(name: str) -> bool:
     return name == "You" or name == you_name()
 
 
+def shown_name(name: str) -> str:
+    """A seat's name as a learner reads it: the learner's "You" in the language in force, others as they are."""
+    return you_name() if name == "You" else name
+
+
 def owner_name(state: State, owner: int) -> str:
     """An owner's name as a learner reads it: a seat's name, or the white dice's (in the language in force)."""
-    return _("white") if owner == state.players else state.names[owner]
+    return _("white") if owner == state.players else shown_name(state.names[owner])
 
 
 def board_view(
@@ -164,7 +169,7 @@ def board_view(
         for c in CASINOS
     ]
     seat = state.current_player
-    turn: JSON = {"seat": seat, "name": None if seat is None else state.names[seat],
+    turn: JSON = {"seat": seat, "name": None if seat is None else shown_name(state.names[seat]),
                   "human": seat is not None and seat in humans,
                   "you": seat is not None and seat in humans and is_you(state.names[seat])}
     hands = [
@@ -209,14 +214,14 @@ def describe(state: State, humans: Sequence[int]) -> str:
         best = money(state.money(winners[0]))
         if len(winners) > 1:
             return _("The game is over: {names} win with {money} (a shared victory).",
-                     names=join([state.names[s] for s in winners]), money=best)
+                     names=join([shown_name(state.names[s]) for s in winners]), money=best)
         if is_you(state.names[winners[0]]):
             return _("The game is over: You win with {money}.", money=best)
         return _("The game is over: {name} wins with {money}.", name=state.names[winners[0]], money=best)
     seat = state.current_player
     assert seat is not None
     name = state.names[seat]
-    fields = {"round": state.round, "rounds": ROUNDS, "name": name}
+    fields = {"round": state.round, "rounds": ROUNDS, "name": shown_name(name)}
     if seat in humans and is_you(name):
         if state.phase == "spare":
             return _("Round {round} of {rounds}. Your turn: roll the 2 spare white dice.", **fields)
