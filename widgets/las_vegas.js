@@ -178,7 +178,8 @@ function casinoCard(board, casino, highlight, editing, send) {
       const tied = casino.tied.includes(owner.index);  // Python's tie rule, drawn as it is
       const takes = casino.now[owner.index];  // Python's bill if the round ended now (white: the bill it blocks)
       const verdict = tied ? t("tie: cancels")
-        : takes ? (owner.kind === "white" ? t("blocks {money} now", { money: money(takes) }) : t("takes {money} now", { money: money(takes) }))
+        : takes ? (owner.kind === "white" ? t("blocks {money} now", { money: money(takes) })
+          : owner.you ? t("take {money} now", { money: money(takes) }) : t("takes {money} now", { money: money(takes) }))
           : n > 0 ? t("no bill now") : "";
       const label = `${owner.name}: ${diceWord(n)}${verdict ? `, ${verdict}` : ""}`;
       return h("li", { class: ["lv-stack", tied && "lv-tied"], "aria-label": label },
