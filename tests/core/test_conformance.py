@@ -19,11 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vegas_tutor import las_vegas, liars_dice, lords_of_vegas
+from vegas_tutor import i18n, las_vegas, liars_dice, lords_of_vegas
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.events import Event
 from vegas_tutor.core.record import dump_record
 from vegas_tutor.las_vegas import words as las_vegas_words
+from vegas_tutor.liars_dice import words as liars_dice_words
 from vegas_tutor.lords_of_vegas import words as lords_of_vegas_words
 
 GAMES: dict[str, Callable[[int], Any]] = {
@@ -34,7 +35,8 @@ GAMES: dict[str, Callable[[int], Any]] = {
     "lords_of_vegas-2": lambda seed: lords_of_vegas.new_game(2, seed=seed),
     "lords_of_vegas-4": lambda seed: lords_of_vegas.new_game(4, seed=seed),
 }
-WORDS: dict[str, Any] = {"las_vegas": las_vegas_words, "lords_of_vegas": lords_of_vegas_words}
+WORDS: dict[str, Any] = {"las_vegas": las_vegas_words, "lords_of_vegas": lords_of_vegas_words,
+                         "liars_dice": liars_dice_words}
 STEPS = {"las_vegas": 400, "liars_dice": 400, "lords_of_vegas": 120}
 """Actions played per game (a whole game for the first two, the opening of Lords of Vegas)."""
 SAVE_EVERY = {"las_vegas": 7, "liars_dice": 2, "lords_of_vegas": 10}
@@ -77,13 +79,19 @@ def _check_step(state: Any, pool: set[str], rng: np.random.Generator, full: bool
     pool.update(texts)
 
 
+def _say(words: Any, event: Event) -> str:
+    return str(words.say(event, NAMES) if words is liars_dice_words else words.say(event, NAMES, you=0))
+
+
 def _check_events(state: Any) -> None:
-    """Every event is structured (a kind and JSON fields) and has words in English."""
-    words = WORDS.get(type(state).GAME_ID)
+    """Every event is structured (a kind and JSON fields) and has words in English and in Spanish."""
+    words = WORDS[type(state).GAME_ID]
     for event in state.events:
         assert isinstance(event, Event) and json.loads(json.dumps(event.to_dict())) == event.to_dict()
-        if words is not None:
-            assert event.kind in words.KINDS and words.say(event, NAMES, you=0).strip()
+        english = _say(words, event)
+        with i18n.using("es"):
+            spanish = _say(words, event)
+        assert english.strip() and spanish.strip() and spanish != english, (event, english, spanish)
 
 
 NAMES = ("Anna", "Benno", "Carla", "Denny", "Emil")
