@@ -29,6 +29,7 @@ const CHANGES = ["board", "odds", "outlook", "error", "stepper", "show_odds", "a
 /** @param {RenderProps} props */
 function render(props) {
   const { model } = props;
+  useWords(model);  // the board's title below is in the lesson's language
   const ctx = { id: `lv-${Math.random().toString(36).slice(2, 10)}`, confirmNew: false };
   return mountBoard(props, {
     prefix: "lv", title: t("Las Vegas board"), changes: CHANGES,

@@ -31,7 +31,7 @@ const LD_CHANGES = ["table", "odds", "simulation", "bet", "what_if_view", "stepp
 /** @param {RenderProps} props */
 function render(props) {
   const { model } = props;
-  useWords(model);
+  useWords(model);  // the board's title below is in the lesson's language
   // Local, view-only choices (which track space is open, which dice are picked to show): never game state.
   // `focusSpace`: the track space that holds the track's one Tab stop (roving tabindex); `confirmNew`: the New
   // game confirmation is open.

@@ -59,6 +59,7 @@ function lovDraft() {
 /** @param {RenderProps} props */
 function render(props) {
   const { model } = props;
+  useWords(model);  // the board's title below is in the lesson's language
   const draft = lovDraft();
   /** @type {{ timer: number|undefined }} */
   const pause = { timer: undefined };
