@@ -59,10 +59,15 @@ def english_on(page: Page) -> list[str]:
     return found
 
 
-def assert_spanish(page: Page, where: str) -> None:
+def assert_spanish(page: Page, where: str, accessible: bool = False) -> None:
+    """The page says it is Spanish, shows no English, and (``accessible``) passes axe-core as the English do."""
     assert page.locator("html").get_attribute("lang") == "es", where
     found = english_on(page)
     assert not found, f"{where}: English on the page: {found[:12]}"
+    if accessible:
+        from test_e2e_accessibility import blocking, violations  # beside this file, on the path (conftest)
+
+        assert not blocking(violations(page)), f"{where}: {blocking(violations(page))}"
 
 
 def version(board: Locator) -> int:
@@ -86,7 +91,7 @@ def test_the_landing_pages_offer_both_languages(open_lesson: Callable[..., Page]
     page.get_by_role("link", name="Español").first.click()
     page.wait_for_url(re.compile(r"/es/index\.ipynb$"))
     page = open_lesson("es/index.ipynb")
-    assert_spanish(page, "es/index.ipynb")
+    assert_spanish(page, "es/index.ipynb", accessible=True)
     assert page.get_by_role("link", name="English").count() >= 1
     assert page.get_by_role("link", name=re.compile("Colocar dados")).count() >= 1
     save_screenshot(page, "es-index")
@@ -110,7 +115,7 @@ def test_las_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_scre
     assert board.locator(".lv-log li").count() >= 3
     page.keyboard.press("9")  # a face nobody rolled: a refusal, in Spanish
     save_screenshot(page, "es-las-vegas-played")
-    assert_spanish(page, "Las Vegas played")
+    assert_spanish(page, "Las Vegas played", accessible=True)
 
 
 def test_liars_dice_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -125,7 +130,7 @@ def test_liars_dice_played_in_spanish(open_lesson: Callable[..., Page], save_scr
             table.locator("button.ld-space-legal").first.click()
             act(page, table, lambda: table.locator(".ld-face-button").first.click())
     save_screenshot(page, "es-liars-dice-played")
-    assert_spanish(page, "Liar's Dice played")
+    assert_spanish(page, "Liar's Dice played", accessible=True)
 
 
 def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -140,4 +145,4 @@ def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save
             act(page, board, board.locator(".lov-actions button:enabled").first.click)
     board.locator(".lov-trade summary").click()
     save_screenshot(page, "es-lords-of-vegas-played")
-    assert_spanish(page, "Lords of Vegas played")
+    assert_spanish(page, "Lords of Vegas played", accessible=True)
