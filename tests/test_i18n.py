@@ -96,3 +96,22 @@ def test_spanish_lessons_are_written_in_spanish(name: str) -> None:
     first_code = next("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code") \
         if any(c["cell_type"] == "code" for c in notebook["cells"]) else "set_language('es')"
     assert "set_language('es')" in first_code
+
+
+def test_a_message_translated_differently_in_two_catalogues_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spanish = tmp_path / "es"
+    spanish.mkdir()
+    header = 'msgid ""\nmsgstr ""\n"Language: es\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (spanish / "a.po").write_text(header + 'msgid "boss"\nmsgstr "jefe"\n', encoding="utf-8")
+    (spanish / "b.po").write_text(header + 'msgid "boss"\nmsgstr "patrón"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.catalog.cache_clear()
+    try:
+        with pytest.raises(LookupError, match="translated twice, differently"):
+            i18n.catalog("es")
+    finally:
+        monkeypatch.undo()
+        i18n.catalog.cache_clear()
+    assert i18n.catalog("es")["boss"].forms[0]
