@@ -410,3 +410,23 @@ def games_choice(options: Sequence[int], value: int, label: str = "") -> widgets
         raise ConfigError(_("{value!r} is not one of the sizes {sizes}", value=value, sizes=list(options)))
     return widgets.Dropdown(options=[(number(n), n) for n in options], value=value, description=label or _("Games"),
                             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+
+
+def match_lab(strategies: Sequence[str], name: Callable[[str], str], play: Callable[..., LabResult], *,
+              tested: str, rivals: str, games: int, sizes: Sequence[int], note: str, against: str = "",
+              tables: Sequence[int] = (), players: int = 0, seed: int = 0) -> Lab:
+    """The match panel of every strategy lab: the tested strategy, the rivals' (``against``), the table size
+    (when ``tables`` are offered) and the number of games; each press of Run plays fresh games with
+    ``play(tested, rivals, games, seed=, progress=[, players=])``."""
+    mine = choice(_("One player plays"), strategies, tested, name)
+    others = choice(against or _("against"), strategies, rivals, name)
+    table = choice(_("Players"), [str(p) for p in tables], str(players)) if tables else None
+    count = games_choice(sizes, games)
+    runs = [seed]
+
+    def run(progress: Progress) -> LabResult:
+        runs[0] += 1  # each press plays fresh games
+        size = {} if table is None else {"players": int(table.value)}
+        return play(mine.value, others.value, count.value, seed=runs[0], progress=progress, **size)
+
+    return Lab([mine, others, *([] if table is None else [table]), count], run, charts=2, note=note)

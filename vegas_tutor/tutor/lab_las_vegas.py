@@ -29,10 +29,10 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
-    choice,
     convergence_figure,
     distribution_figure,
     games_choice,
+    match_lab,
     percent,
     standings_table,
     win_rate_figure,
@@ -190,20 +190,12 @@ def _average_sentence(tested: str, rivals: str, mine: str, theirs: str) -> str:
 
 def strategy_lab(tested: str = "greedy", rivals: str = "random", games: int = 2_000, *, seed: int = 0) -> Lab:
     """The match panel: choose the tested strategy, the rivals' and the number of games; Run."""
-    mine = choice(_("One player plays"), STRATEGIES, tested, strategy_name)
-    others = choice(_("against three"), STRATEGIES, rivals, strategy_name)
-    count = games_choice(GAME_SIZES, games)
-    runs = [seed]
-
-    def run(progress: Progress) -> LabResult:
-        runs[0] += 1  # each press plays fresh games
-        return match_result(mine.value, others.value, count.value, seed=runs[0], progress=progress)
-
-    return Lab([mine, others, count], run, charts=2,
-               note=_("Choose the strategies and the number of games, then press Run. The bot levels play through "
-                      "the full rules, one decision at a time: easy and medium at most {medium:,} games (about "
-                      "10 s), hard at most {hard} (10 to 20 s).", medium=GAME_LIMITS["easy"],
-                      hard=GAME_LIMITS["hard"]))
+    return match_lab(STRATEGIES, strategy_name, match_result, tested=tested, rivals=rivals, games=games,
+                     sizes=GAME_SIZES, against=_("against three"), seed=seed,
+                     note=_("Choose the strategies and the number of games, then press Run. The bot levels play "
+                            "through the full rules, one decision at a time: easy and medium at most {medium:,} "
+                            "games (about 10 s), hard at most {hard} (10 to 20 s).", medium=GAME_LIMITS["easy"],
+                            hard=GAME_LIMITS["hard"]))
 
 
 def lesson_position() -> State:

@@ -31,10 +31,10 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
-    choice,
     convergence_figure,
     distribution_figure,
     games_choice,
+    match_lab,
     percent,
     standings_table,
     win_rate_figure,
@@ -150,22 +150,12 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 2, seed
 def strategy_lab(tested: str = "odds", rivals: str = "random", games: int = 1_000, *, players: int = 2,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = choice(_("One player plays"), STRATEGIES, tested, policy_name)
-    others = choice(_("against"), STRATEGIES, rivals, policy_name)
-    table = choice(_("Players"), [str(p) for p in TABLES], str(players))
-    count = games_choice(GAME_SIZES, games)
-    runs = [seed]
-
-    def run(progress: Progress) -> LabResult:
-        runs[0] += 1
-        return match_result(mine.value, others.value, count.value, players=int(table.value), seed=runs[0],
-                            progress=progress)
-
-    return Lab([mine, others, table, count], run, charts=2,
-               note=_("Choose, then press Run. Every game is played through the full rules. Random plays up to "
-                      "{random} games, odds and easy {odds}, medium {medium} and hard {hard} (each about ten "
-                      "seconds).", random=number(GAME_LIMITS["random"]), odds=number(GAME_LIMITS["odds"]),
-                      medium=number(GAME_LIMITS["medium"]), hard=number(GAME_LIMITS["hard"])))
+    return match_lab(STRATEGIES, policy_name, match_result, tested=tested, rivals=rivals, games=games,
+                     sizes=GAME_SIZES, tables=TABLES, players=players, seed=seed,
+                     note=_("Choose, then press Run. Every game is played through the full rules. Random plays up "
+                            "to {random} games, odds and easy {odds}, medium {medium} and hard {hard} (each about "
+                            "ten seconds).", random=number(GAME_LIMITS["random"]), odds=number(GAME_LIMITS["odds"]),
+                            medium=number(GAME_LIMITS["medium"]), hard=number(GAME_LIMITS["hard"])))
 
 
 def exact_chance(hand: tuple[int, ...] = HAND, bid: tuple[int, int] = BID, hidden: int = DICE) -> Fraction:

@@ -34,6 +34,7 @@ from vegas_tutor.tutor.lab import (
     convergence_figure,
     distribution_figure,
     games_choice,
+    match_lab,
     percent,
     standings_table,
     win_rate_figure,
@@ -175,21 +176,11 @@ def match_result(tested: str, rivals: str, asked: int, *, players: int = 4, seed
 def strategy_lab(tested: str = "medium", rivals: str = "easy", games: int = 1_000, *, players: int = 4,
                  seed: int = 0) -> Lab:
     """The match panel: the tested strategy, the rivals', the table size and the number of games; Run."""
-    mine = choice(_("One player plays"), STRATEGIES, tested, level)
-    others = choice(_("against"), STRATEGIES, rivals, level)
-    table = choice(_("Players"), [str(p) for p in TABLES], str(players))
-    count = games_choice(GAME_SIZES, games)
-    runs = [seed]
-
-    def run(progress: Progress) -> LabResult:
-        runs[0] += 1
-        return match_result(mine.value, others.value, count.value, players=int(table.value), seed=runs[0],
-                            progress=progress)
-
-    return Lab([mine, others, table, count], run, charts=2,
-               note=_("Choose, then press Run. Random, easy and medium play thousands of games in seconds; "
-                      "medium at most {medium}; hard thinks about ten seconds a game, so it plays at most {hard} "
-                      "games.", medium=number(GAME_LIMITS["medium"]), hard=GAME_LIMITS["hard"]))
+    return match_lab(STRATEGIES, level, match_result, tested=tested, rivals=rivals, games=games,
+                     sizes=GAME_SIZES, tables=TABLES, players=players, seed=seed,
+                     note=_("Choose, then press Run. Random, easy and medium play thousands of games in seconds; "
+                            "medium at most {medium}; hard thinks about ten seconds a game, so it plays at most "
+                            "{hard} games.", medium=number(GAME_LIMITS["medium"]), hard=GAME_LIMITS["hard"]))
 
 
 def signed(dollars: float) -> str:
