@@ -26,13 +26,13 @@ Place(face=3)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 from numpy.polynomial.hermite_e import hermegauss
 
 from vegas_tutor import i18n
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, _n
 from vegas_tutor.las_vegas.actions import Action, Place, parse_action
 from vegas_tutor.las_vegas.engine import State
@@ -56,7 +56,6 @@ GOOD, MISTAKE = 0.02, 0.06
 """Verdict thresholds on the chance of winning lost: below 2 points ``good``, from 6 points ``mistake``,
 between them ``inaccuracy``."""
 
-Verdict = Literal["good", "inaccuracy", "mistake"]
 _NODES, _WEIGHTS = hermegauss(16)
 
 
@@ -100,9 +99,7 @@ class Review:
     @property
     def verdict(self) -> Verdict:
         """``good``, ``inaccuracy`` or ``mistake`` by the chance of winning lost (see :data:`GOOD`)."""
-        if self.loss < GOOD:
-            return "good"
-        return "inaccuracy" if self.loss < MISTAKE else "mistake"
+        return judge(self.loss, good=GOOD, mistake=MISTAKE)
 
     def option(self, action: Place) -> Option:
         return next(o for o in self.alternatives if o.action == action)

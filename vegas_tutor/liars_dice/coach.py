@@ -32,13 +32,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from vegas_tutor.core.dice import roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
 from vegas_tutor.liars_dice.engine import Observation, State, show_options
@@ -49,7 +49,6 @@ from vegas_tutor.liars_dice.words import action_words, bid_words
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Choice = Bid | Challenge | Show | NoShow
-Verdict = Literal["good", "inaccuracy", "mistake"]
 
 N_BIDS = len(ALL_BIDS)
 _RANKS = np.arange(N_BIDS)
@@ -360,9 +359,7 @@ class Review:
     @property
     def verdict(self) -> Verdict:
         """``good`` below :data:`GOOD` dice lost, ``mistake`` from :data:`MISTAKE`, else ``inaccuracy``."""
-        if self.loss < GOOD:
-            return "good"
-        return "inaccuracy" if self.loss < MISTAKE else "mistake"
+        return judge(self.loss, good=GOOD, mistake=MISTAKE)
 
     def option(self, action: Choice) -> Option:
         return next(o for o in self.alternatives if o.action == action)

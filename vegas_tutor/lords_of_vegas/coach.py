@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from vegas_tutor.core.errors import InvalidActionError
+from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, language, money, number, percent
 from vegas_tutor.lords_of_vegas import names, odds, rules
 from vegas_tutor.lords_of_vegas.actions import (
@@ -51,7 +51,6 @@ from vegas_tutor.lords_of_vegas.rules import REMODEL_PER_TILE, Data
 
 GOOD, MISTAKE = 0.5, 2.0
 """Verdict thresholds on the loss, in points: below 0.5 ``good``, from 2 ``mistake``, between ``inaccuracy``."""
-Verdict = Literal["good", "inaccuracy", "mistake"]
 
 
 @dataclass(frozen=True)
@@ -89,9 +88,7 @@ class Review:
 
     @property
     def verdict(self) -> Verdict:
-        if self.loss < GOOD:
-            return "good"
-        return "inaccuracy" if self.loss < MISTAKE else "mistake"
+        return judge(self.loss, good=GOOD, mistake=MISTAKE)
 
     def option(self, action: Action) -> Option:
         return next(o for o in self.alternatives if o.action == action)

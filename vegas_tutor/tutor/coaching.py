@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.core.verdict import judge
 from vegas_tutor.i18n import _, _n, tr
 from vegas_tutor.tutor.messages import message_kind, whole
 
@@ -121,9 +122,7 @@ class GameCoach:
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""
-        if loss < self.good:
-            return "good"
-        return "inaccuracy" if loss < self.mistake else "mistake"
+        return judge(loss, good=self.good, mistake=self.mistake)
 
     def thresholds(self) -> str:
         """The verdicts' legend, in the language in force."""
