@@ -105,9 +105,15 @@ class Learner:
     ``cookies`` are sent with every request (a JupyterHub login).
     """
 
+    board_trait = "board"
+    """The synced trait that holds the board's projection (Liar's Dice calls it ``table``)."""
+
     def __init__(self, base_url: str, page_url: str, cookies: dict[str, str] | None = None,
-                 think_s: float = 1.0, seed: int = 0) -> None:
+                 think_s: float = 1.0, seed: int = 0, host: str | None = None) -> None:
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.host = host
+        """The ``Host`` header (and the origin's name) to send instead of the address's own: a classroom
+        host name served on a loopback address."""
         self.page_url = page_url
         self.cookies = dict(cookies or {})
         self.think_s = think_s
@@ -124,6 +130,9 @@ class Learner:
     def _headers(self) -> dict[str, str]:
         origin = re.match(r"https?://[^/]+", self.base_url)
         headers = {"Origin": origin.group(0) if origin else ""}
+        if self.host is not None:
+            headers["Host"] = self.host
+            headers["Origin"] = f"http://{self.host}"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         return headers
@@ -169,9 +178,9 @@ class Learner:
             update = await asyncio.wait_for(self._updates.get(), max(0.1, deadline - time.perf_counter()))
             for model_id, state in update.get("states", {}).items():
                 model_state = state.get("state", state)
-                if "board" in model_state and "version" in model_state:
+                if self.board_trait in model_state and "version" in model_state:
                     self.board_id = model_id
-                    self.board = model_state["board"]
+                    self.board = model_state[self.board_trait]
                     self.version = int(model_state["version"])
         self.result.page_ready_s = time.perf_counter() - start
 
@@ -192,8 +201,8 @@ class Learner:
                 await self._updates.put(data)
             elif method == "update" and message["content"].get("comm_id") == self.board_id:
                 state = data.get("state", {})
-                if "board" in state:
-                    self.board = state["board"]
+                if self.board_trait in state:
+                    self.board = state[self.board_trait]
                 if state.get("error"):
                     self.result.refusals += 1
                 if "version" in state:
