@@ -25,7 +25,7 @@ false "stopped"; PSS <= 110 MB per learner; every kernel gone within one cull pe
 
 Usage::
 
-    python bench/bench_class.py --runs lv30 mixed30 lv50 cap lv30-nopool --play 90 --browsers 2
+    python bench/bench_class.py --runs lv30 mixed30 lv50 cap30 lv30-nopool --play 90 --browsers 2
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -304,26 +305,26 @@ def wait_for_pools(process: subprocess.Popen[bytes], log_path: Path, lessons: li
     time.sleep(3)
 
 
-def class_plan(name: str) -> tuple[list[str], bool, int, int | None]:
-    """(each learner's game, pooled, browsers' share, --max-kernels) of a named run."""
-    if name == "lv30":
-        return ["lv"] * 30, True, 0, None
-    if name == "lv30-nopool":
-        return ["lv"] * 30, False, 0, None
-    if name == "mixed30":
-        return ["lv"] * 10 + ["ld"] * 10 + ["lov"] * 10, True, 0, None
-    if name == "lv50":
-        return ["lv"] * 50, True, 0, None
-    if name == "cap":
-        return ["lv"] * 31, True, 0, 30
-    raise SystemExit(f"unknown run {name!r}")
+def class_plan(name: str) -> tuple[list[str], bool, int | None]:
+    """(each learner's game, pooled, --max-kernels) of a named run: ``lvN``, ``lvN-nopool``, ``mixedN`` (a
+    third each in 01.06, 02.07 and 03.04) or ``capN`` (N + 1 learners against a cap of N)."""
+    match = re.fullmatch(r"(lv|mixed|cap)(\d+)(-nopool)?", name)
+    if match is None:
+        raise SystemExit(f"unknown run {name!r}: lvN, lvN-nopool, mixedN or capN")
+    kind, n, pooled = match[1], int(match[2]), match[3] is None
+    if kind == "mixed":
+        third = n // 3
+        return ["lv"] * (n - 2 * third) + ["ld"] * third + ["lov"] * third, pooled, None
+    if kind == "cap":
+        return ["lv"] * (n + 1), pooled, n
+    return ["lv"] * n, pooled, None
 
 
 def run(name: str, play_s: float, browsers: int, cull_idle: int) -> Run:
     """One run: start the class server, let the class join and play, leave; the figures."""
     from vegas_tutor.serving import cull_interval
 
-    games, pooled, _share, cap = class_plan(name)
+    games, pooled, cap = class_plan(name)
     n = len(games)
     counts = {g: games.count(g) for g in sorted(set(games))}
     extra = ["--cull-idle", str(cull_idle), "--preheat", "none",
@@ -436,7 +437,7 @@ def print_run(r: Run) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--runs", nargs="+", default=["lv30", "mixed30", "lv50", "cap", "lv30-nopool"])
+    parser.add_argument("--runs", nargs="+", default=["lv30", "mixed30", "lv50", "cap30", "lv30-nopool"])
     parser.add_argument("--play", type=float, default=90.0, metavar="SECONDS")
     parser.add_argument("--browsers", type=int, default=2, help="chromium learners among the class (default 2)")
     parser.add_argument("--cull-idle", type=int, default=30, metavar="SECONDS")
