@@ -254,8 +254,12 @@ def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie_and_eve
     app.init_settings()
     routes = app.init_handlers()
     redirects = cli.landing_redirects("/")
-    assert [(pattern, kwargs) for pattern, _, kwargs in routes[:2]] == [(p, k) for p, _, k in redirects]
-    assert all(issubclass(route[1], RedirectHandler) for route in routes[:2])
+    patterns = [route[0] for route in routes]
+    first_voila_tree = min(i for i, route in enumerate(routes) if "TreeHandler" in route[1].__name__)
+    for pattern, _, kwargs in redirects:  # found before Voilà's folder listing at the same addresses
+        index = patterns.index(pattern)
+        assert index < first_voila_tree and issubclass(routes[index][1], RedirectHandler)
+        assert routes[index][2] == kwargs
     assert all(route[1].__name__.startswith("Guarded") for route in routes), "a route without the Host check"
     assert app.template_paths[0] == str(serving.TEMPLATE_DIR)
     page_routes = [route for route in routes if route[0] == "/voila/render/(.*)"]
@@ -305,3 +309,109 @@ def test_a_pool_may_name_a_spanish_lesson_but_not_a_path_outside_the_lessons() -
     assert '--LessonsVoila.lesson_pools={"es/index.ipynb": 2}' in argv
     with pytest.raises(ConfigError, match="no lesson"):
         cli.voila_argv(cli.parse_args(["--pool", "../index.ipynb=2", "--no-browser"]))
+
+
+def test_class_mode_listens_on_every_interface_with_a_generated_code_kept_out_of_the_arguments() -> None:
+    options = cli.parse_args(["--class", "--no-browser"])
+    assert options.class_mode and options.host == "0.0.0.0" and options.allow_hosts == ()
+    assert len(options.class_code) == 6 and options.max_kernels >= 1 and options.max_kernels_per_client == 3
+    argv = cli.voila_argv(options)
+    assert "--Voila.ip=0.0.0.0" in argv and "--LessonsVoila.class_mode=True" in argv
+    assert "--LessonsVoila.allow_hosts=[]" in argv and f"--LessonsVoila.max_kernels={options.max_kernels}" in argv
+    assert "--LessonsVoila.max_kernels_per_client=3" in argv
+    assert not any(options.class_code in arg for arg in argv), "the class code is in Voilà's arguments"
+    assert cli.parse_args(["--class"]).class_code != options.class_code
+
+
+def test_class_mode_options_pass_through() -> None:
+    options = cli.parse_args(["--class", "--host", "127.0.0.2", "--allow-host", "Classroom.Test", "--allow-host",
+                              "proxy.test:8443", "--class-code", "vegas-26", "--max-kernels", "12",
+                              "--max-kernels-per-client", "2"])
+    assert options.host == "127.0.0.2" and options.allow_hosts == ("classroom.test", "proxy.test:8443")
+    assert options.class_code == "VEGAS26" and options.max_kernels == 12 and options.max_kernels_per_client == 2
+    argv = cli.voila_argv(options)
+    assert "--Voila.ip=127.0.0.2" in argv
+    assert '--LessonsVoila.allow_hosts=["classroom.test", "proxy.test:8443"]' in argv
+    assert "--LessonsVoila.max_kernels=12" in argv and "--LessonsVoila.max_kernels_per_client=2" in argv
+
+
+def test_the_default_cap_leaves_room_for_the_pools(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor import classroom
+
+    monkeypatch.setattr(classroom, "default_max_kernels", lambda available=None, pooled=0: 50 - pooled)
+    monkeypatch.setattr(cli, "default_max_kernels", classroom.default_max_kernels)
+    assert cli.parse_args(["--class", "--pool", "01.06-play-a-full-game.ipynb=30"]).max_kernels == 20
+
+
+def test_without_class_mode_nothing_changes() -> None:
+    options = cli.parse_args(["--host", "127.0.0.1"])
+    assert options == cli.parse_args([]) and not options.class_mode
+    argv = cli.voila_argv(options)
+    assert "--Voila.ip=127.0.0.1" in argv and not any("class_mode" in arg or "max_kernels" in arg for arg in argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--host", "0.0.0.0"], "without --class the server listens on 127.0.0.1 only; add --class"),
+        (["--host", "192.168.1.20"], "add --class"),
+        (["--allow-host", "classroom.test"], "--allow-host needs --class"),
+        (["--class-code", "K7PX2Q"], "--class-code needs --class"),
+        (["--max-kernels", "5"], "--max-kernels needs --class"),
+        (["--max-kernels-per-client", "5"], "--max-kernels-per-client needs --class"),
+        (["--class", "--host", "classroom.test"], "IPv4 address"),
+        (["--class", "--host", "::"], "IPv4 address"),
+        (["--class", "--allow-host", "http://classroom.test/"], "host name or NAME:PORT"),
+        (["--class", "--allow-host", "classroom.test:0"], "host name or NAME:PORT"),
+        (["--class", "--allow-host", "bad_name"], "host name or NAME:PORT"),
+        (["--class", "--class-code", "ab"], "4 to 32 letters or digits"),
+        (["--class", "--max-kernels", "0"], "between 1 and 10000"),
+        (["--class", "--max-kernels-per-client", "many"], "whole number"),
+    ],
+)
+def test_class_mode_options_are_checked(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.parse_args(argv)
+    assert exited.value.code == 2
+    assert message in " ".join(capsys.readouterr().err.split())
+
+
+def test_main_hands_the_class_code_to_the_application_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    launched: list[tuple[list[str], dict[str, str]]] = []
+
+    class FakeVoila:
+        @classmethod
+        def launch_instance(cls, argv: list[str], **traits: str) -> None:
+            launched.append((argv, traits))
+
+    monkeypatch.setattr(cli, "_app_class", lambda: FakeVoila)
+    monkeypatch.setattr(cli.warmup, "start_in_background", lambda: None)
+    assert cli.main(["--no-browser", "--class", "--class-code", "K7PX2Q", "--max-kernels", "3"]) == 0
+    (argv, traits), = launched
+    assert traits == {"class_code": "K7PX2Q"} and not any("K7PX2Q" in arg for arg in argv)
+
+
+def test_in_class_mode_every_route_but_the_join_page_needs_the_class_cookie(tmp_path: Path) -> None:
+    from vegas_tutor import classroom, classroom_handlers
+
+    app = cli._app_class()(class_code="K7PX2Q")
+    app.initialize(cli.voila_argv(cli.parse_args(["--no-browser", "--preheat", "none", "--class", "--host",
+                                                  "127.0.0.2", "--allow-host", "classroom.test"])))
+    app.connection_dir = str(tmp_path)
+    settings = app.init_settings()
+    room = settings[classroom.SETTING]
+    assert room.code == "K7PX2Q" and "classroom.test" in room.served.names and room.served.schemes == (
+        "http", "https")
+    routes = app.init_handlers()
+    patterns = [route[0] for route in routes]
+    assert "/vegas-tutor/join/?" in patterns and "/vegas-tutor/class/?" in patterns
+    join = routes[patterns.index("/vegas-tutor/join/?")][1]
+    assert issubclass(join, classroom_handlers.JoinHandler) and join.__name__.startswith("Guarded")
+    assert all(route[1].__name__.startswith("Guarded") for route in routes)
+    normal = cli._app_class()()
+    normal.initialize(cli.voila_argv(cli.parse_args(["--no-browser", "--preheat", "none"])))
+    normal.connection_dir = str(tmp_path)
+    assert classroom.SETTING not in normal.init_settings()
+    plain = normal.init_handlers()
+    assert issubclass(plain[[r[0] for r in plain].index("/vegas-tutor/class/?")][1],
+                      classroom_handlers.NotInClassHandler)

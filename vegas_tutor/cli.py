@@ -6,7 +6,8 @@ folder listing is replaced by the same redirect, a page's kernel is shut down wh
 page (and, failing that, once idle for ``--cull-idle`` seconds), and kernels are pre-heated: the landing page
 and each game's first lesson keep a kernel that already ran them, so opening them only has to draw them.
 Requests from other sites and pages from other hosts are refused, and no page loads anything from another
-host (``vegas_tutor.serving``).
+host (``vegas_tutor.serving``). ``--class`` serves a class's own laptops, behind a class code and a kernel cap
+(``vegas_tutor.classroom``).
 
 >>> voila_argv(parse_args(["--port", "9000", "--no-browser"]))[1:4]
 ['--Voila.ip=127.0.0.1', '--Voila.port=9000', '--Voila.port_retries=0']
@@ -15,7 +16,9 @@ host (``vegas_tutor.serving``).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
+import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -23,12 +26,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vegas_tutor import __version__
+from vegas_tutor import __version__, kernel_owners, warmup
+from vegas_tutor.classroom import (
+    CLASS_PATH,
+    DEFAULT_PER_CLIENT,
+    SETTING,
+    Classroom,
+    Seats,
+    announcement,
+    class_seat,
+    default_max_kernels,
+    new_code,
+    served_names,
+    valid_code,
+)
+from vegas_tutor.classroom_handlers import ClassInfoHandler, JoinHandler, class_routes
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 from vegas_tutor.i18n import LANGUAGES, _, set_language
 from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, lessons_dir
 from vegas_tutor.serving import (
     DEFAULT_CULL_IDLE,
+    LOCAL_SERVED,
     TEMPLATE_DIR,
     cull_in_parallel,
     culling_argv,
@@ -41,7 +59,10 @@ from vegas_tutor.serving import (
 )
 
 HOST = "127.0.0.1"
-"""The only interface the server binds: the app is for this machine (a class uses Binder or JupyterHub)."""
+"""The only interface the server binds without ``--class``: the app is for this machine."""
+CLASS_HOST = "0.0.0.0"
+"""What ``--class`` binds unless ``--host`` says otherwise: every interface, so the class's laptops reach it."""
+HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")
 
 DEFAULT_PORT = 8866
 PREHEAT_CHOICES = ("first", "all", "none")
@@ -80,6 +101,17 @@ class ServeOptions:
     """``--pool``: (lesson file name, how many pre-heated kernels it keeps)."""
     lang: str = "en"
     """``--lang``: the language of the landing page the root address opens."""
+    class_mode: bool = False
+    """``--class``: serve a class's laptops (class code, kernel cap; ``vegas_tutor.classroom``)."""
+    host: str = HOST
+    """``--host``: the address to bind (only 127.0.0.1 without ``--class``)."""
+    allow_hosts: tuple[str, ...] = ()
+    """``--allow-host``: more names the Host and Origin checks accept (``NAME`` or ``NAME:PORT``)."""
+    class_code: str = ""
+    """``--class-code``, or one generated at start (class mode only)."""
+    max_kernels: int = 0
+    """``--max-kernels``, or the default from the machine's available memory (class mode only)."""
+    max_kernels_per_client: int = DEFAULT_PER_CLIENT
 
 
 def _cull_idle(text: str) -> int:
@@ -103,6 +135,37 @@ def _pool(text: str) -> tuple[str, int]:
     if not 1 <= size <= MAX_POOL:
         raise argparse.ArgumentTypeError(f"--pool: N must be between 1 and {MAX_POOL}, not {size}")
     return (lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb"), size
+
+
+def _host(text: str) -> str:
+    try:
+        return str(ipaddress.IPv4Address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--host must be an IPv4 address such as 0.0.0.0, not {text!r}") from None
+
+
+def _allowed_host(text: str) -> str:
+    name, colon, port = text.lower().partition(":")
+    if not HOST_NAME.fullmatch(name) or (colon and not (port.isdigit() and 1 <= int(port) <= 65535)):
+        raise argparse.ArgumentTypeError(f"--allow-host takes a host name or NAME:PORT, not {text!r}")
+    return f"{name}:{int(port)}" if colon else name
+
+
+def _class_code(text: str) -> str:
+    try:
+        return valid_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _kernel_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 1 <= count <= 10_000:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 10000, not {count}")
+    return count
 
 
 def _port(text: str) -> int:
@@ -152,13 +215,64 @@ def build_parser() -> argparse.ArgumentParser:
         help="the language of the landing page: 'en' English (default), 'es' Spanish (español); every page "
         "links to the same page in the other language",
     )
+    served = parser.add_argument_group("class mode", "serve a class's own laptops from this machine")
+    served.add_argument(
+        "--class", dest="class_mode", action="store_true",
+        help=f"class mode: listen on the network (--host, default {CLASS_HOST}), let in only browsers that "
+        "entered the class code once, and cap the lesson kernels; prints the addresses and the code",
+    )
+    served.add_argument(
+        "--host", type=_host, default=None, metavar="ADDRESS",
+        help=f"the IPv4 address to listen on (with --class, default {CLASS_HOST}; without it only {HOST})",
+    )
+    served.add_argument(
+        "--allow-host", type=_allowed_host, action="append", default=[], metavar="NAME",
+        help="a further name the server answers to (repeatable), e.g. the classroom's DNS name or a reverse "
+        "proxy's public name: NAME is accepted with the server's port and without any (a proxy on 443 or 80); "
+        "NAME:PORT for a proxy on another port",
+    )
+    served.add_argument(
+        "--class-code", type=_class_code, default=None, metavar="CODE",
+        help="the class code learners type (default: 6 characters generated at start; a code given here can be "
+        "seen by other users of this machine in its process list)",
+    )
+    served.add_argument(
+        "--max-kernels", type=_kernel_count, default=None, metavar="N",
+        help="at most N lesson kernels at once (default: what the available memory holds at about 110 MB each, "
+        "less a reserve); a lesson over it shows a 'class is full' page that retries every 10 s",
+    )
+    served.add_argument(
+        "--max-kernels-per-client", type=_kernel_count, default=None, metavar="N",
+        help=f"at most N lesson kernels for one learner's browser (default {DEFAULT_PER_CLIENT})",
+    )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
     """Parse ``argv`` (default: the process's arguments); bad values exit with a usage message."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.class_mode:
+        if args.host not in (None, HOST):
+            parser.error(f"--host {args.host}: without --class the server listens on {HOST} only; add --class to "
+                         "serve a class's laptops")
+        for given, option in ((args.allow_host, "--allow-host"), (args.class_code, "--class-code"),
+                              (args.max_kernels, "--max-kernels"),
+                              (args.max_kernels_per_client, "--max-kernels-per-client")):
+            if given:
+                parser.error(f"{option} needs --class")
+    pools = tuple(dict(args.pool).items())
+    class_options: dict[str, Any] = {}
+    if args.class_mode:
+        class_options = {
+            "class_mode": True,
+            "host": CLASS_HOST if args.host is None else args.host,
+            "allow_hosts": tuple(dict.fromkeys(args.allow_host)),
+            "class_code": args.class_code or new_code(),
+            "max_kernels": args.max_kernels or default_max_kernels(pooled=sum(size for _, size in pools)),
+            "max_kernels_per_client": args.max_kernels_per_client or DEFAULT_PER_CLIENT,
+        }
     return ServeOptions(
         port=DEFAULT_PORT if args.port is None else args.port,
         port_given=args.port is not None,
@@ -166,8 +280,9 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
         lessons=args.lessons,
         preheat=args.preheat,
         cull_idle=args.cull_idle,
-        pools=tuple(dict(args.pool).items()),
+        pools=pools,
         lang=args.lang,
+        **class_options,
     )
 
 
@@ -186,7 +301,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
     """The arguments handed to Voilà: the lessons folder, the address, the browser and kernel pool."""
     argv = [
         str(served_dir(options)),
-        f"--Voila.ip={HOST}",
+        f"--Voila.ip={options.host}",
         f"--Voila.port={options.port}",
     ]
     if options.port_given:
@@ -215,6 +330,13 @@ def voila_argv(options: ServeOptions) -> list[str]:
         argv.append(f"--LessonsVoila.lesson_pools={json.dumps(dict(options.pools))}")
     if options.lang != "en":
         argv.append(f"--LessonsVoila.lang={options.lang}")
+    if options.class_mode:  # the class code is handed to the application itself (main), never in arguments
+        argv += [
+            "--LessonsVoila.class_mode=True",
+            f"--LessonsVoila.allow_hosts={json.dumps(list(options.allow_hosts))}",
+            f"--LessonsVoila.max_kernels={options.max_kernels}",
+            f"--LessonsVoila.max_kernels_per_client={options.max_kernels_per_client}",
+        ]
     argv += culling_argv(options.cull_idle)
     # plotly's wheel installs a JupyterLab renderer that Voilà would load on every page (4.8 MB); the strategy
     # labs bring plotly themselves, on their pages only (vegas_tutor.tutor.lab)
@@ -262,7 +384,9 @@ def _app_class() -> Any:
     """The Voilà application with the landing-page redirects, the request guards, the offline template and
     the page handler that lets a left page shut its kernel down (imported late: Voilà is slow to import)."""
     import voila.handler  # type: ignore[import-untyped]
-    from traitlets import Bool, Unicode
+    from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+    from traitlets import Bool, Int, Unicode
     from voila.app import Voila  # type: ignore[import-untyped]
     from voila.notebook_renderer import NotebookRenderer  # type: ignore[import-untyped]
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -294,12 +418,19 @@ def _app_class() -> Any:
 
         async def get(self, path: str | None = None) -> None:
             headers = self.request.headers
-            reason = page_refusal(headers.get("Sec-Fetch-Site"), headers.get("Origin"), self.application_port())
+            classroom = self.settings.get(SETTING)
+            served = LOCAL_SERVED if classroom is None else classroom.served
+            reason = page_refusal(headers.get("Sec-Fetch-Site"), headers.get("Origin"), self.application_port(),
+                                  served)
             if reason is not None:
                 refuse(self, reason, url=self.request.uri)  # a link from here is a same-origin visit
                 return
             _ = self.xsrf_token  # reading it sets the cookie
-            await super().get(path)
+            with class_seat(self) as admitted:  # class mode: within the kernel cap, else a "class is full" page
+                if not admitted:
+                    return
+                with kernel_owners.page(self):  # the page's kernel, and only it, answers this page
+                    await super().get(path)
 
         def application_port(self) -> int:
             return int(self.settings["voila"].port)
@@ -316,6 +447,16 @@ def _app_class() -> Any:
         lang = Unicode("en", help="the language of the landing page the root address opens (--lang)").tag(
             config=True
         )
+        class_mode = Bool(False, help="serve a class: class code, kernel cap (--class)").tag(config=True)
+        allow_hosts = Unicode("[]", help="JSON: more names the Host and Origin checks accept (--allow-host)").tag(
+            config=True
+        )
+        max_kernels = Int(0, help="class mode: most lesson kernels at once (0: from the memory)").tag(config=True)
+        max_kernels_per_client = Int(DEFAULT_PER_CLIENT, help="class mode: most lesson kernels per client").tag(
+            config=True
+        )
+        class_code = Unicode("", help="class mode: the class code (given by vegas-tutor itself, never in config)")
+        classroom: Classroom | None = None
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()
@@ -336,6 +477,17 @@ def _app_class() -> Any:
                 manager.kernel_pools_config[name] = {"pool_size": size}
                 manager.fill_if_needed(delay=0, notebook_name=name)
             cull_in_parallel(manager)
+            settings[kernel_owners.SETTING] = kernel_owners.watch(manager)
+            if self.class_mode:
+                self.classroom = Classroom(
+                    self.class_code or new_code(), served_names(self.ip, json.loads(self.allow_hosts)),
+                    Seats(self.max_kernels or default_max_kernels(), self.max_kernels_per_client),
+                    base_url=self.base_url,
+                )
+                self.classroom.seats.watch(manager)
+                settings[SETTING] = self.classroom
+                self.log.info("vegas-tutor: class mode, code ******, at most %d lesson kernels (%d per client)",
+                              self.classroom.seats.total, self.classroom.seats.per_client)
             return settings
 
         def init_handlers(self) -> list[Any]:
@@ -344,7 +496,32 @@ def _app_class() -> Any:
                 for route in super().init_handlers()
             ]
             routes = [*landing_redirects(self.server_url, self.lang), *routes]
-            return [(route[0], guarded(route[1], lambda: int(self.port)), *route[2:]) for route in routes]
+            routes = kernel_owners.owned_routes(routes, self.server_url)
+            landing = url_path_join(self.server_url, f"voila/render/{landing_notebook(self.lang)}")
+            routes = [*class_routes(self.server_url, landing, self.classroom is not None), *routes]
+            served = LOCAL_SERVED if self.classroom is None else self.classroom.served
+            return [(route[0], guarded(route[1], lambda: int(self.port), served, self.class_gate(route[1])),
+                     *route[2:]) for route in routes]
+
+        def class_gate(self, handler_class: type[Any]) -> Any:
+            """In class mode, the class-cookie check of a route (none for the join page): pages go to the join
+            page, anything else is refused."""
+            if self.classroom is None or issubclass(handler_class, JoinHandler):
+                return None
+            pages = (LessonPageHandler, RedirectHandler, ClassInfoHandler)
+            return self.classroom.gate(page=issubclass(handler_class, pages))
+
+        def start(self) -> None:
+            if self.class_mode:  # once listening (the port is known then): the addresses and the code
+                from tornado.ioloop import IOLoop
+
+                IOLoop.current().add_callback(self.announce_class)
+            super().start()
+
+        def announce_class(self) -> None:
+            """Print, in the --lang language, what learners open, the class code and the cap (not logged)."""
+            if self.classroom is not None:
+                print(announcement(self.classroom, int(self.port)), file=sys.stderr, flush=True)
 
         def launch_browser(self) -> None:
             """Open the server's address itself (Voilà opens a local file that redirects, and that file links
@@ -360,6 +537,9 @@ def _app_class() -> Any:
                 self.log.warning("No web browser found: %s.", error)
                 return
             url = url_path_join(self.connection_url, self.base_url)
+            if self.classroom is not None:  # the teacher joins too, then sees the class page to show
+                host = HOST if self.ip == CLASS_HOST else self.ip
+                url = f"http://{host}:{self.port}" + self.classroom.join_url(self.classroom.url(CLASS_PATH))
             threading.Thread(target=browser.open, args=(url,), kwargs={"new": self.webbrowser_open_new}).start()
 
     return LessonsVoila
@@ -376,7 +556,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(_("vegas-tutor: serving the lessons in {folder} with Voilà (Ctrl-C to stop)", folder=arguments[0]),
           file=sys.stderr)
-    _app_class().launch_instance(argv=arguments)
+    warmup.start_in_background()  # compiles the simulators, once per install, without holding up the server
+    secret = {"class_code": options.class_code} if options.class_mode else {}  # not in the arguments
+    _app_class().launch_instance(argv=arguments, **secret)
     return 0
 
 

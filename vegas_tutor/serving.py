@@ -1,9 +1,10 @@
 """What ``vegas-tutor`` adds to Voilà to serve a class safely: request guards, culling, an offline template.
 
 * **Host and Origin.** The server answers only requests addressed to it by the names it listens on
-  (``127.0.0.1:PORT`` and ``localhost:PORT``), which stops DNS-rebinding pages, and refuses any request whose
-  ``Origin`` is another site. A lesson page (which starts a kernel) is also refused when the browser says
-  the navigation came from another site (``Sec-Fetch-Site``): the learner gets a link to open it from here.
+  (``127.0.0.1:PORT`` and ``localhost:PORT``; in class mode, the :class:`ServedNames` ``vegas_tutor.classroom``
+  finds), which stops DNS-rebinding pages, and refuses any request whose ``Origin`` is another site. A lesson
+  page (which starts a kernel) is also refused when the browser says the navigation came from another site
+  (``Sec-Fetch-Site``): the learner gets a link to open it from here.
 * **Culling.** Idle kernels stop after ``--cull-idle`` seconds even when their page is still connected
   (a closed laptop keeps its socket), checked every ``cull_interval(seconds)``; a class's kernels are shut
   down all at once (``cull_in_parallel``).
@@ -41,8 +42,10 @@ import asyncio
 import html
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -87,21 +90,48 @@ class Refusal(str):
             return self._say()
 
 
-def allowed_hosts(port: int) -> tuple[str, ...]:
+@dataclass(frozen=True)
+class ServedNames:
+    """The names the server answers to: each of ``names`` followed by the server's port, and each of
+    ``proxied`` as it is (a reverse proxy's public name: ``NAME`` for one on port 80 or 443, which browsers
+    leave out of ``Host`` and ``Origin``, or ``NAME:PORT``); ``Origin`` may use any of ``schemes``.
+
+    >>> ServedNames(("127.0.0.2", "localhost"), ("classroom.test",)).hosts(8866)
+    ('127.0.0.2:8866', 'localhost:8866', 'classroom.test')
+    """
+
+    names: tuple[str, ...] = LOCAL_NAMES
+    proxied: tuple[str, ...] = ()
+    schemes: tuple[str, ...] = ("http",)
+
+    def hosts(self, port: int) -> tuple[str, ...]:
+        """The ``Host`` header values accepted when the server listens on ``port``."""
+        return tuple(dict.fromkeys([*(f"{name}:{port}" for name in self.names), *self.proxied]))
+
+
+LOCAL_SERVED = ServedNames()
+"""What the server answers to outside class mode: 127.0.0.1 and localhost, plain HTTP."""
+
+
+def allowed_hosts(port: int, served: ServedNames = LOCAL_SERVED) -> tuple[str, ...]:
     """The ``Host`` header values the server accepts."""
-    return tuple(f"{name}:{port}" for name in LOCAL_NAMES)
+    return served.hosts(port)
 
 
-def host_refusal(host: str | None, port: int) -> Refusal | None:
+def host_refusal(host: str | None, port: int, served: ServedNames = LOCAL_SERVED) -> Refusal | None:
     """Why a request with this ``Host`` header is refused, or None when it is addressed to this server."""
-    if host is not None and host.lower() in allowed_hosts(port):
+    hosts = allowed_hosts(port, served)
+    if host is not None and host.lower() in hosts:
         return None
-    first, second = allowed_hosts(port)
-    return Refusal(lambda: _("this server answers only at {first} and {second}, not at {host!r}", first=first,
-                             second=second, host=host))
+    if len(hosts) == 2:
+        first, second = hosts
+        return Refusal(lambda: _("this server answers only at {first} and {second}, not at {host!r}", first=first,
+                                 second=second, host=host))
+    shown, asked = ", ".join(hosts), (host or "")[:100]
+    return Refusal(lambda: _("this server answers only at {hosts}, not at {host!r}", hosts=shown, host=asked))
 
 
-def origin_refusal(origin: str | None, port: int) -> Refusal | None:
+def origin_refusal(origin: str | None, port: int, served: ServedNames = LOCAL_SERVED) -> Refusal | None:
     """Why a request with this ``Origin`` header is refused, or None when it has none or it is ours.
 
     A browser sends ``Origin: null`` from sandboxed frames and local files: that is another origin too.
@@ -109,14 +139,16 @@ def origin_refusal(origin: str | None, port: int) -> Refusal | None:
     if origin is None:
         return None
     parts = urlsplit(origin.lower())
-    if parts.scheme == "http" and parts.netloc in allowed_hosts(port):
+    if parts.scheme in served.schemes and parts.netloc in allowed_hosts(port, served) and parts.path in ("", "/"):
         return None
     shown = origin[:100]
     return Refusal(lambda: _("requests from {origin!r} are refused: only this server's own pages may call it",
                              origin=shown))
 
 
-def page_refusal(fetch_site: str | None, origin: str | None, port: int) -> Refusal | None:
+def page_refusal(
+    fetch_site: str | None, origin: str | None, port: int, served: ServedNames = LOCAL_SERVED
+) -> Refusal | None:
     """Why a request for a lesson page (which starts a kernel) is refused, or None.
 
     Browsers say where a request comes from in ``Sec-Fetch-Site``; a client that sends none (a script, an
@@ -124,7 +156,7 @@ def page_refusal(fetch_site: str | None, origin: str | None, port: int) -> Refus
     """
     if fetch_site is not None and fetch_site.lower() not in PAGE_FETCH_SITES:
         return Refusal(lambda: _("the lesson was opened from another site"))
-    return origin_refusal(origin, port)
+    return origin_refusal(origin, port, served)
 
 
 def refusal_page(reason: str, url: str | None = None, lang: str = "en") -> str:
@@ -232,23 +264,42 @@ def fresh_when_taken(manager: Any) -> None:
     manager.get_rendered_notebook = get_rendered_notebook
 
 
-def guarded(handler_class: type[Any], port: Callable[[], int]) -> type[Any]:
+def guarded(
+    handler_class: type[Any],
+    port: Callable[[], int],
+    served: ServedNames = LOCAL_SERVED,
+    gate: Callable[[Any], bool] | None = None,
+) -> type[Any]:
     """A subclass of a tornado handler that first refuses a foreign ``Host`` or ``Origin`` with 403.
 
-    ``port()`` gives the port the server listens on (Voilà may pick it after the routes are made).
+    ``port()`` gives the port the server listens on (Voilà may pick it after the routes are made). In class
+    mode ``gate(handler)`` then runs: it answers a request without the class cookie itself (a redirect to the
+    join page, or 403) and returns True, and the handler's method is not run.
     """
 
     class Guarded(handler_class):  # type: ignore[misc]  # a tornado handler class
         def prepare(self) -> Any:
             headers = self.request.headers
-            reason = host_refusal(headers.get("Host"), port()) or origin_refusal(headers.get("Origin"), port())
+            reason = host_refusal(headers.get("Host"), port(), served) or origin_refusal(
+                headers.get("Origin"), port(), served)
             if reason is not None:
                 refuse(self, reason)
+                return None
+            if gate is not None and gate(self):
                 return None
             return super().prepare()
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{handler_class.__name__}"
     return Guarded
+
+
+def masked_uri(uri: str | None) -> str:
+    """``uri`` with the value of a ``code`` argument (the class code) replaced by ``******``, for the log.
+
+    >>> masked_uri("/vegas-tutor/join?next=/&code=K7PX2Q")
+    '/vegas-tutor/join?next=/&code=******'
+    """
+    return re.sub(r"(?i)([?&;]code=)[^&;#]*", r"\1******", uri or "")
 
 
 def refuse(handler: Any, reason: str, url: str | None = None) -> None:
@@ -258,7 +309,8 @@ def refuse(handler: Any, reason: str, url: str | None = None) -> None:
     handler.set_header("Content-Type", "text/html; charset=UTF-8")
     handler.set_header("Cache-Control", "no-store")
     request = handler.request
-    logging.getLogger("vegas_tutor").warning("vegas-tutor refused %s %s: %s", request.method, request.uri, reason)
+    logging.getLogger("vegas_tutor").warning("vegas-tutor refused %s %s: %s", request.method,
+                                             masked_uri(request.uri), reason)
     handler.finish(refusal_page(reason, url, page_language(request.path)))
 
 

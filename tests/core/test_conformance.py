@@ -243,3 +243,86 @@ def test_mutated_records_round_trip_or_are_refused(kind: str, data: st.DataObjec
         return
     again = loaded.to_json()
     assert cls.from_json(again).to_json() == again
+
+
+def _position_records() -> dict[str, list[tuple[type[Any], str]]]:
+    """Records of the three games that start from a position (every rulebook example's first step) and from
+    a new game played a while: together they hold every numeric field a record can carry."""
+    from vegas_tutor.las_vegas.scenarios import SCENARIOS as LV
+    from vegas_tutor.liars_dice.scenarios import SCENARIOS as LD
+    from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS as LOV
+
+    records: dict[str, list[tuple[type[Any], str]]] = {kind: [_RECORDS[kind]] for kind in STEPS}
+    for kind, catalogue in (("las_vegas", LV), ("liars_dice", LD), ("lords_of_vegas", LOV)):
+        for scenario in catalogue.values():
+            state = scenario.steps[0].state
+            records[kind].append((type(state), state.to_json()))
+    return records
+
+
+_POSITION_RECORDS = _position_records()
+
+_NUMBERS = st.one_of(
+    st.sampled_from([-1, -(2**31), -(2**63), 2**31, 2**32, 2**63 - 1, 2**63, 2**64, 2**128, 10**6 + 1, 10**30]),
+    st.integers(-(2**130), 2**130), st.integers(-3, 200),
+)
+
+
+def _numeric_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(node, bool):
+        return []
+    if isinstance(node, int):
+        return [path]
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+    return [found for key, value in children for found in _numeric_paths(value, (*path, key))]
+
+
+def _next_moves(state: Any, kind: str) -> None:
+    """What a learner's next click asks of a loaded game: a legal move, a bot's move, saving it."""
+    import importlib
+
+    bots = importlib.import_module(f"vegas_tutor.{kind}.bots")
+    for _ in range(4):
+        if state.is_over:
+            return
+        if not state.is_chance:
+            bot_move = bots.choose_action(state, "easy", seed=0)
+            assert str(bot_move) in {str(a) for a in state.legal_actions()}
+        state.apply(state.legal_actions()[0])
+        type(state).from_json(state.to_json())
+
+
+@pytest.mark.parametrize("kind", sorted(STEPS))
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(data=st.data())
+def test_records_with_huge_negative_or_out_of_range_numbers_round_trip_or_are_refused(
+    kind: str, data: st.DataObject
+) -> None:
+    cls, text = data.draw(st.sampled_from(_POSITION_RECORDS[kind]))
+    body = json.loads(text)["body"]
+    paths = _numeric_paths(body)
+    settings_and_origin = [path for path in paths if path[0] in ("config", "origin")] or paths
+    where = st.sampled_from(settings_and_origin) | st.sampled_from(settings_and_origin) | st.sampled_from(paths)
+    chosen = data.draw(st.lists(where, min_size=1, max_size=3, unique=True))
+    for path in chosen:
+        body = _mutate(body, path, "replace", data.draw(_NUMBERS))
+    try:
+        loaded = cls.from_json(dump_record(cls.GAME_ID, cls.RECORD_VERSION, body))
+    except RecordError as exc:
+        assert str(exc)
+        return
+    again = loaded.to_json()
+    assert cls.from_json(again).to_json() == again
+    _next_moves(loaded, kind)
+
+
+def test_a_lords_of_vegas_position_with_money_no_game_reaches_is_refused() -> None:
+    state = lords_of_vegas.State.position(3, money=[5, 0, 0], phase="draw")
+    body = json.loads(state.to_json())["body"]
+    for money in (2**63, lords_of_vegas.engine.MAX_RECORD_MONEY + 1, -1, 1.5, True):
+        body["origin"]["money"][0] = money
+        with pytest.raises(RecordError, match="money must be a whole number from 0 to 1000000"):
+            lords_of_vegas.State.from_json(dump_record(state.GAME_ID, state.RECORD_VERSION, body))
+    body["origin"]["money"][0] = lords_of_vegas.engine.MAX_RECORD_MONEY
+    loaded = lords_of_vegas.State.from_json(dump_record(state.GAME_ID, state.RECORD_VERSION, body))
+    _next_moves(loaded, "lords_of_vegas")

@@ -92,11 +92,13 @@ class AppServer:
     process: subprocess.Popen[bytes]
     log_path: Path
     children: dict[int, psutil.Process] = field(default_factory=dict)
+    host: str = "127.0.0.1"
+    """The address it listens on (``--host`` in class mode)."""
 
     @property
     def url(self) -> str:
         """The root address, with a final slash."""
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     def log_tail(self, lines: int = 40) -> str:
         """The end of the server's log, for failure messages."""
@@ -126,9 +128,9 @@ class AppServer:
         raise AppError(f"no kernel process for kernel {kernel_id}:\n{self.log_tail()}")
 
 
-def _answers(port: int) -> bool:
+def _answers(port: int, host: str = "127.0.0.1") -> bool:
     """Whether the server answers its root address (a redirect, so no kernel is started)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    connection = http.client.HTTPConnection(host, port, timeout=2)
     try:
         connection.request("GET", "/")
         return connection.getresponse().status in (301, 302)
@@ -138,19 +140,22 @@ def _answers(port: int) -> bool:
         connection.close()
 
 
-def start_server(log_path: Path, port: int | None = None, extra_args: list[str] | None = None) -> AppServer:
-    """Start ``vegas-tutor`` and return once it answers; ``AppError`` with its log if it does not."""
+def start_server(
+    log_path: Path, port: int | None = None, extra_args: list[str] | None = None, host: str = "127.0.0.1"
+) -> AppServer:
+    """Start ``vegas-tutor`` and return once it answers at ``host`` (the ``--host`` of ``extra_args`` in class
+    mode); ``AppError`` with its log if it does not."""
     port = free_port() if port is None else port
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [*vegas_tutor_command(), "--no-browser", "--port", str(port), *(extra_args or [])]
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    server = AppServer(port, process, log_path)
+    server = AppServer(port, process, log_path, host=host)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AppError(f"vegas-tutor exited with status {process.returncode}:\n{server.log_tail()}")
-        if _answers(port):
+        if _answers(port, host):
             return server
         time.sleep(0.2)
     stop_server(server)
@@ -274,10 +279,11 @@ def watch_requests(page: Page, server_url: str) -> list[str]:
     return recorded
 
 
-def http_get(port: int, path: str, headers: dict[str, str] | None = None, timeout: float = 60.0) -> tuple[int, str]:
-    """``GET path`` from the server on ``port`` with extra ``headers`` (a ``Host`` among them replaces the
+def http_get(port: int, path: str, headers: dict[str, str] | None = None, timeout: float = 60.0,
+             host: str = "127.0.0.1") -> tuple[int, str]:
+    """``GET path`` from the server at ``host:port`` with extra ``headers`` (a ``Host`` among them replaces the
     real one); the status and the body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()

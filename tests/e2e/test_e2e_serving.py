@@ -9,6 +9,7 @@ pages other browser tests opened are not opened again. The other tests run their
 from __future__ import annotations
 
 import asyncio
+import http.client
 import os
 import threading
 import time
@@ -30,6 +31,7 @@ from e2e_app import (
     watch_requests,
 )
 
+from vegas_tutor.kernel_owners import cookie_name
 from vegas_tutor.resources import lesson_names, lessons_dir
 
 if TYPE_CHECKING:
@@ -41,6 +43,8 @@ SERVED = Path(os.environ.get("VEGAS_TUTOR_E2E_LESSONS") or lessons_dir())
 PAGES = ["index.ipynb", *lesson_names(SERVED)]
 CULL_IDLE = 5
 LIGHT_PAGE = "index.ipynb"  # the landing page: the quickest kernel to start
+_PAGE_COOKIES: dict[str, str] = {}
+"""Kernel id -> the cookie its page got (``vegas_tutor.kernel_owners``): only that page reaches the kernel."""
 
 
 def test_no_page_requests_anything_off_the_machine(app_page: Page, app_server: AppServer) -> None:
@@ -84,18 +88,26 @@ def _running(server: AppServer) -> set[int]:
 
 def _open_without_browser(server: AppServer) -> tuple[str, int]:
     """GET a lesson page as a browser would (which starts its kernel); its kernel id and process id."""
-    status, html = http_get(server.port, f"/voila/render/{LIGHT_PAGE}", {"Sec-Fetch-Site": "none"})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    connection.request("GET", f"/voila/render/{LIGHT_PAGE}", headers={"Sec-Fetch-Site": "none"})
+    response = connection.getresponse()
+    status, html = response.status, response.read().decode("utf-8", "replace")
+    connection.close()
     assert status == 200, html[:300]
     kernel = page_kernel_id(html)
+    for header in response.headers.get_all("Set-Cookie") or []:  # the page's secret for its own kernel
+        if header.startswith(cookie_name(kernel) + "="):
+            _PAGE_COOKIES[kernel] = header.split(";", 1)[0]
     return kernel, server.kernel_process(kernel).pid
 
 
 async def _hold_socket_open(server: AppServer, kernel: str, done: threading.Event) -> None:
     """Connect to the kernel's websocket as the page does and stay connected, silent, until ``done``."""
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
     url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
-    socket = await websocket_connect(url)
+    socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": _PAGE_COOKIES[kernel]}))
     while not done.is_set():
         await asyncio.sleep(0.1)
     socket.close()

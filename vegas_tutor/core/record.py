@@ -2,7 +2,15 @@
 
 The checksum catches corruption and casual tampering; each engine then re-validates the body by
 replaying it through its own rules, so even a record with a recomputed checksum cannot smuggle in
-an impossible position.
+an impossible position. Numbers a record carries are held to what the game can reach
+(:func:`record_number`), so a loaded game never meets a number its rules, bots or simulators cannot hold.
+
+>>> record_number(12, 0, 100, "money")
+12
+>>> record_number(2**63, 0, 100, "money")
+Traceback (most recent call last):
+...
+vegas_tutor.core.errors.RecordError: saved game: money must be a whole number from 0 to 100, not 9223372036854775808
 """
 
 from __future__ import annotations
@@ -13,6 +21,16 @@ from typing import Any
 
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.i18n import _
+
+
+def record_number(value: Any, low: int, high: int, what: str) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high``; otherwise :class:`RecordError` naming
+    ``what`` (a field of the record, shown to the learner)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        shown = repr(value)[:40]
+        raise RecordError(_("saved game: {what} must be a whole number from {low} to {high}, not {value}",
+                            what=what, low=low, high=high, value=shown))
+    return value
 
 
 def _digest(body: Any) -> str:

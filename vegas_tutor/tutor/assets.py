@@ -8,9 +8,17 @@ string, where relative imports cannot resolve); ``shared.css`` and ``coach.css``
 ``words.js`` (``t()`` and ``tn()``) comes first in every widget's module: each widget carries ``lang`` and
 ``strings``, the widgets' words in the language in force (:func:`vegas_tutor.i18n.js_strings`).
 The files are found through :mod:`vegas_tutor.resources`, so a non-editable wheel works too.
+
+The browser only draws and sends intents: a :class:`WordedWidget` refuses every ``update`` (and
+``echo_update``) comm message from the front end, which ipywidgets would otherwise apply to any synced trait,
+so no page can write a board's state, a prediction's answer or a chart's data. ``request_state`` and
+``custom`` messages (the intents) work as before.
 """
 
 from __future__ import annotations
+
+import logging
+from typing import Any
 
 import anywidget
 import traitlets as t
@@ -23,6 +31,10 @@ SHARED_JS = "shared.js"
 SHARED_CSS = "shared.css"
 COACH_JS = "coach.js"
 COACH_CSS = "coach.css"
+REFUSED_METHODS = frozenset({"update", "echo_update"})
+"""Comm methods by which a front end would write synced traits: refused by every :class:`WordedWidget`."""
+
+_log = logging.getLogger("vegas_tutor")
 
 
 def front_end(*names: str) -> str:
@@ -53,3 +65,17 @@ class WordedWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.lang, self.strings = language(), js_strings()
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Handle a comm message from the front end, refusing any write of a synced trait (one warning
+        logged, nothing changed); every other message is ipywidgets' own."""
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if method in REFUSED_METHODS or not isinstance(method, str):
+            state = data.get("state") if isinstance(data, dict) else None
+            names = sorted(str(name) for name in state)[:8] if isinstance(state, dict) else []
+            _log.warning("vegas-tutor: %s refused a front-end %r of %s: the browser sends intents only",
+                         type(self).__name__, method if isinstance(method, str) else None, names)
+            return
+        super()._handle_msg(msg)
