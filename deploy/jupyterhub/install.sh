@@ -19,21 +19,9 @@ fi
 "$PREFIX/venv/bin/python" -m pip install -q --force-reinstall --no-deps "$REPO"
 "$PREFIX/venv/bin/python" -m pip install -q "$REPO"
 # Compile the numba fast paths once, into the installed package's cache: otherwise the first lesson kernels
-# after an install each compile them (about 10 CPU-seconds apiece), and a class's first rolls wait for it.
-"$PREFIX/venv/bin/python" - <<'PY'
-from vegas_tutor.las_vegas import Roll, new_game
-from vegas_tutor.las_vegas.coach import evaluate
-from vegas_tutor.las_vegas.odds import bill_outlook, placement_odds
-from vegas_tutor.lords_of_vegas.simulate import simulate_games
-
-game = new_game(4, seed=0)
-game.apply(Roll(own=(3, 1, 1, 1, 1, 1)))
-for policy in ("random", "greedy"):
-    placement_odds(game, policy=policy, exact=False)
-    bill_outlook(game, policy=policy, n=200, exact=False)
-evaluate(game, rollouts=200)
-simulate_games(10)
-PY
+# after an install each compile them (tens of CPU-seconds apiece), and a class's first rolls wait for it.
+# The learners' servers run as this same system user, so they find this cache next to the package.
+"$PREFIX/venv/bin/python" -m vegas_tutor.warmup
 # vegas-tutor's Voilà page template (no stylesheet from another host, the board's retry), as a named template
 # the learners' servers use (VoilaConfiguration.template=vegas-tutor in jupyterhub_config.py)
 TEMPLATE="$PREFIX/venv/share/jupyter/voila/templates/vegas-tutor"

@@ -4,11 +4,14 @@ beating easy; trade opinions."""
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 import pytest
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, new_game
+from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, bots, new_game
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action, propose_trade, trade_opinion
@@ -63,8 +66,8 @@ def test_whole_games_legal_and_reproducible(level: str) -> None:
 def test_hard_is_legal_reproducible_and_leaves_the_state() -> None:
     state = _midgame(7)
     before = state.describe()
-    first = choose_action(state, "hard", seed=11)
-    assert first == choose_action(state, "hard", seed=11)
+    first = choose_action(state, "hard", seed=11, budget=math.inf)
+    assert first == choose_action(state, "hard", seed=11, budget=math.inf)
     assert first in state.legal_actions()
     assert state.describe() == before
 
@@ -168,3 +171,76 @@ def test_simulate_with_bot_policies() -> None:
     state = _midgame(41, decisions=5)
     assert playouts(state.data(), 5, policy="easy", seed=1).score.shape == (5, 4)
     assert playout(state.data(), make_rng(1), "medium").phase == "over"
+
+
+# --- the hard level's thinking budget ----------------------------------------------------------------------
+
+# Hard's choices before it had a budget, in the game below (seed 5, medium plays, every 7th step asked).
+BEFORE_THE_BUDGET = {
+    28: "EndTurn()",
+    35: "Build(lot='B1', colour='aqua', move_from=None)",
+    42: "Build(lot='C10', colour='aqua', move_from=None)",
+    56: "EndTurn()",
+    63: "Sprawl(lot='C2', colour='brown', move_from=None)",
+    70: "Build(lot='C7', colour='silver', move_from=None)",
+}
+
+
+def _asked_positions() -> list[tuple[int, State]]:
+    state = new_game(4, seed=5)
+    asked = []
+    for step in range(1, max(BEFORE_THE_BUDGET) + 1):
+        if step in BEFORE_THE_BUDGET:
+            assert not state.is_chance and len(state.legal_actions()) > 2
+            asked.append((step, state.copy()))
+        state.apply(choose_action(state, "medium" if not state.is_chance else "easy", seed=step))
+    return asked
+
+
+def test_hard_with_time_enough_chooses_as_before() -> None:
+    for step, state in _asked_positions():
+        assert repr(choose_action(state, "hard", seed=step, budget=math.inf)) == BEFORE_THE_BUDGET[step]
+        assert repr(choose_action(state, "hard", seed=step, budget=60.0)) == BEFORE_THE_BUDGET[step]
+
+
+def _counting_search(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = bc.search
+
+    def counted(*args: object) -> np.ndarray:
+        calls.append(int(args[2]))  # type: ignore[call-overload]
+        return real(*args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(bots.bc, "search", counted)
+    return calls
+
+
+def test_hard_under_a_tiny_budget_still_plays_one_shared_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting_search(monkeypatch)
+    for step, state in _asked_positions()[1:3]:
+        calls.clear()
+        began = time.monotonic()
+        action = choose_action(state, "hard", seed=step, budget=1e-9)
+        assert action in state.legal_actions()
+        assert time.monotonic() - began < 0.5 * bots.HARD_PLAYOUTS  # one evaluation, not the whole search
+        assert calls == [1]  # exactly one playout per candidate, then the budget stops it
+        calls.clear()
+        choose_action(state, "hard", seed=step, budget=math.inf)
+        assert len(calls) == bots.HARD_PLAYOUTS
+
+
+def test_hard_stops_when_its_wall_clock_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 0.3 s per look: a 1 s budget allows the playouts up to the 4th look past the start."""
+    calls = _counting_search(monkeypatch)
+    ticks = iter(np.arange(0.0, 1000.0, 0.3))
+    monkeypatch.setattr(bots.time, "monotonic", lambda: float(next(ticks)))
+    step, state = _asked_positions()[1]
+    action = choose_action(state, "hard", seed=step, budget=1.0)
+    assert action in state.legal_actions()
+    assert len(calls) == 4  # looks at 0.3, 0.6, 0.9 go on; the look at 1.2 stops
+
+
+@pytest.mark.parametrize("budget", [0, -1.0, "1", True, math.nan])
+def test_hard_budget_must_be_positive_seconds(budget: object) -> None:
+    with pytest.raises(ValueError, match="budget"):
+        choose_action(new_game(3, seed=1), "hard", budget=budget)  # type: ignore[arg-type]

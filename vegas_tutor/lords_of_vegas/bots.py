@@ -11,7 +11,8 @@
   as the boss, it could not pay a double win. See :mod:`.bots_compiled`.
 - ``hard``, search: the ~8 decisions medium ranks highest (and ending the turn) are each played out
   :data:`HARD_PLAYOUTS` times with every seat playing medium until the turn comes back round, on the
-  compiled simulator, sharing random numbers; the best average value over the average rival wins.
+  compiled simulator, sharing random numbers; the best average value over the average rival wins. It is
+  anytime: past its wall-clock budget (:data:`HARD_BUDGET`) it stops and judges on the playouts done.
 
 Nothing looks ahead at the deck: every simulated draw is uniform over the unseen cards.
 
@@ -26,6 +27,9 @@ True
 """
 
 from __future__ import annotations
+
+import math
+import time
 
 import numpy as np
 
@@ -47,6 +51,8 @@ HARD_PLAYOUTS = 40
 """Playouts per candidate."""
 HARD_ROUNDS = 1
 """How far each playout goes: until the turn has come back to the deciding player this many times."""
+HARD_BUDGET = 1.0
+"""Wall-clock seconds the hard level may think (``budget``): it then keeps the best decision found so far."""
 TRADE_MARGIN = 0.25
 """A bot accepts a trade worth more than this many points to it (money counted at the position's rate)."""
 _MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
@@ -65,11 +71,14 @@ def _seed(seed: int | None) -> int:
     return int(seed) % 2**31
 
 
-def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
+def choose_action(state: State, level: str, *, seed: int | None = None, budget: float = HARD_BUDGET) -> Action:
     """The action of the player to act at ``level`` (a bare draw or roll where chance acts).
 
-    The same state, level and seed always give the same action; the state is not changed.
+    The hard level stops thinking after about ``budget`` seconds of wall time (``math.inf``: never), having
+    compared its candidates on at least one shared playout. The same state, level and seed always give the
+    same action when the budget is not reached; the state is not changed.
     """
+    _check_budget(budget)
     if level not in LEVELS:
         raise ConfigError(_("unknown level {value}: choose one of {choices}", value=repr(level),
                             choices=", ".join(LEVELS)))
@@ -86,7 +95,7 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
     s = c.encode(state.data())
     rows, n = _rows(s)
     if level == "hard":
-        i = _hard(s, rows, n, base)
+        i = _hard(s, rows, n, base, budget)
     else:
         c._seed(base)
         i = bc.pick(s, rows, n, bc.CODES[level], bc.PARAMS, bc.REORG_TABLE, np.zeros(n, np.float64))
@@ -100,7 +109,16 @@ def ranked(s: c.Ints, rows: c.Ints, n: int) -> list[int]:
     return sorted((i for i in range(n) if rows[i, 0] != c.GAMBLE), key=lambda i: (-gains[i], i))
 
 
-def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int) -> int:
+def _check_budget(budget: float) -> None:
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not budget > 0:
+        raise ValueError(f"a thinking budget is a positive number of seconds, got {budget!r}")
+
+
+def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, budget: float = math.inf) -> int:
+    """Medium's first choice and best ranked decisions, played out one shared playout at a time (playout j
+    starts from seed ``seed + j`` for every candidate) until all :data:`HARD_PLAYOUTS` are done or the
+    ``budget`` of wall-clock seconds is spent; the best mean reward over the playouts done wins."""
+    deadline = time.monotonic() + budget
     c._seed(seed)
     first = bc.pick(s, rows, n, bc.MEDIUM, bc.PARAMS, bc.REORG_TABLE, np.zeros(n, np.float64))
     cands = [first, *[i for i in ranked(s, rows, n) if i != first][: HARD_CANDIDATES - 1]]
@@ -108,9 +126,16 @@ def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int) -> int:
         cands.append(n - 1)
     if len(cands) == 1:
         return first
-    result = bc.search(s, rows[cands].copy(), HARD_PLAYOUTS, seed, _MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE,
-                       HARD_ROUNDS)  # fmt: skip
-    return cands[int(np.argmax(result.mean(axis=1)))]
+    picked = rows[cands].copy()
+    result = np.zeros((len(cands), HARD_PLAYOUTS), np.float64)
+    done = 0
+    while done < HARD_PLAYOUTS:
+        result[:, done] = bc.search(s, picked, 1, seed, _MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE, HARD_ROUNDS,
+                                    done)[:, 0]  # fmt: skip
+        done += 1
+        if time.monotonic() >= deadline:
+            break
+    return cands[int(np.argmax(result[:, :done].mean(axis=1)))]
 
 
 # --- trades ------------------------------------------------------------------------------------------------

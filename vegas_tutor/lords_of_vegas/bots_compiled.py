@@ -361,11 +361,13 @@ def reward(s: c.Ints, seat: int, prm: Floats, final: bool) -> float:
 
 @c._jit
 def search(
-    s: c.Ints, cands: c.Ints, reps: int, seed: int, levels: c.Ints, prm: Floats, tab: Floats, rounds: int
+    s: c.Ints, cands: c.Ints, reps: int, seed: int, levels: c.Ints, prm: Floats, tab: Floats, rounds: int,
+    first: int = 0,
 ) -> Floats:
-    """``reps`` playouts (to the end, or ``rounds`` rounds: see :func:`playout`) after each candidate
-    decision (row of ``cands``); playout j of every candidate starts from the same random seed (common
-    random numbers). The deciding seat's rewards (:func:`reward`), shape (k, reps)."""
+    """Playouts ``first`` .. ``first + reps - 1`` (to the end, or ``rounds`` rounds: see :func:`playout`)
+    after each candidate decision (row of ``cands``); playout j of every candidate starts from random seed
+    ``seed + j`` (common random numbers), so the playouts can be run in slices with the same figures as in
+    one go. The deciding seat's rewards (:func:`reward`), shape (k, reps)."""
     seat = c.current_player(s)
     k = cands.shape[0]
     result = np.zeros((k, reps), np.float64)
@@ -373,7 +375,7 @@ def search(
     work = np.empty_like(s)
     for j in range(reps):
         for i in range(k):
-            np.random.seed(seed + j)
+            np.random.seed(seed + first + j)
             work[:] = s
             c.play(work, cands[i, 0], cands[i, 1], cands[i, 2], cands[i, 3])
             playout(work, levels, prm, tab, rows, rounds, seat)
