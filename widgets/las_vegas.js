@@ -395,7 +395,8 @@ function oddsPanel(model, board, send, ctx) {
   if (!odds || odds.status !== "ready") {
     return h("section", { class: "lv-odds", "aria-label": t("Odds"), "data-status": odds ? odds.status : "none" },
       head, assumptionSwitch(model, send, ctx),
-      h("p", { class: "lv-muted", "aria-live": "polite" }, odds && odds.status === "computing" ? "⏳ " : null,
+      h("p", { class: "lv-muted", "aria-live": "polite" },
+        odds && (odds.status === "computing" || odds.status === "preparing") ? "⏳ " : null,
         odds && odds.reason ? odds.reason : t("No odds yet.")));
   }
   const top = Math.max(50000, ...odds.faces.map((f) => f.expected + 2 * f.stderr));

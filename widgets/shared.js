@@ -111,8 +111,10 @@ function coalesce(fn) {
  * changes (in `changes`), the arrow keys of a scenario stepper, the board's own keys, and the clean-up.
  * `view(send, drawNow)` builds the content; `summary()` the text after "<title>. " in the root's label;
  * `keys(event)` the message a key sends (or null). Above the content it keeps the board's notice line: the
- * offer to resume a saved game (`gameKeeper`) and what the connection to the lesson is (`connectionWatch`);
- * while the lesson cannot be reached, every control of the board is disabled and nothing is sent.
+ * offer to resume a saved game (`gameKeeper`), the game open in another tab, and what the connection to the
+ * lesson is (`connectionWatch`); while the lesson cannot be reached (or another tab has the game), every
+ * control of the board is disabled and a move is not sent (the notice says so). While Python still computes
+ * the odds and the coach after its answer (`updating`), those panels say "Updating…".
  * A view that throws is drawn once more, then replaced by a plain message with a Reload button.
  * @param {{ model: Model, el: HTMLElement }} props
  * `inProgress()` (optional) says whether a game would be lost by leaving the page: then the browser asks first.
@@ -126,9 +128,13 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   el.setAttribute("role", "region");
   el.setAttribute("aria-roledescription", title);
   let failures = 0;
+  let updatingSince = 0;
   /** @param {object} msg */
   const send = (msg) => {
-    if (connection.status === "lost" || connection.status === "stopped") return;  // dropped, not queued for later
+    if (connection.status === "lost" || connection.status === "stopped" || keeper.tab !== "here") {
+      connection.refuse();  // not sent, and said: the learner makes it again when the board answers
+      return;
+    }
     model.send(msg);
     connection.expectAnswer();
   };
@@ -151,8 +157,18 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   const draw = () => {
     const start = performance.now();
     redraw(el, build);
-    const offline = connection.status === "lost" || connection.status === "stopped";
+    const offline = connection.status === "lost" || connection.status === "stopped" || keeper.tab !== "here";
     el.classList.toggle("vt-offline", offline);
+    const updating = Boolean(model.get("updating"));
+    el.dataset.updating = String(updating);
+    if (!updating) {
+      updatingSince = 0;
+    } else if (!updatingSince) {
+      updatingSince = performance.now();
+      setTimeout(later, UPDATING_SHOWN_AFTER_MS);  // a quick update is never marked (no flicker)
+    } else if (performance.now() - updatingSince >= UPDATING_SHOWN_AFTER_MS - 5) {
+      markUpdating(el);
+    }
     if (offline) {
       for (const control of el.querySelectorAll("button, input, select, textarea")) {
         if (!control.closest(".vt-notice")) /** @type {HTMLButtonElement} */ (control).disabled = true;
@@ -162,12 +178,14 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     el.dataset.drawMs = (performance.now() - start).toFixed(1);  // read by the benchmarks
     el.dataset.version = String(model.get("version"));
     el.dataset.connection = connection.status;
+    el.dataset.tab = keeper.tab;
     el.dataset.inProgress = String(Boolean(inProgress && inProgress()));  // leaving asks first (read by the tests)
   };
   const later = coalesce(draw);
   const keeper = gameKeeper(model, later);
   const connection = connectionWatch(model, el, later);
-  for (const name of changes) model.on(`change:${name}`, later);
+  const watched = [...new Set([...changes, "updating"])];
+  for (const name of watched) model.on(`change:${name}`, later);
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
@@ -191,12 +209,28 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   window.addEventListener("beforeunload", onLeave);
   draw();
   return () => {
-    for (const name of changes) model.off(`change:${name}`, later);
+    for (const name of watched) model.off(`change:${name}`, later);
     el.removeEventListener("keydown", onKey);
     window.removeEventListener("beforeunload", onLeave);
     keeper.dispose();
     connection.dispose();
   };
+}
+
+/** The panels Python fills in after its answer (answer first): odds, simulation, coach. */
+const UPDATING_SHOWN_AFTER_MS = 300;
+const UPDATING_PANELS = ".lv-odds, .lv-outlook, .ld-odds, .ld-sim, .lov-odds, .vt-coach";
+
+/**
+ * Mark the panels that are still being computed after the board's answer ("updating…", aria-busy).
+ * @param {HTMLElement} el
+ */
+function markUpdating(el) {
+  for (const panel of el.querySelectorAll(UPDATING_PANELS)) {
+    panel.setAttribute("aria-busy", "true");
+    panel.classList.add("vt-panel-updating");
+    panel.prepend(h("p", { class: "vt-updating-mark", role: "status", text: t("Updating…") }));
+  }
 }
 
 /** A plain message with a Reload button (a board that cannot go on without a fresh page). @param {string} text */
@@ -218,7 +252,7 @@ function savedKey(model) {
   return id ? `${SAVED_PREFIX}${location.pathname}#${id}` : null;
 }
 
-/** The kept game under `key` ({record, moves, at}), or null. @param {string} key */
+/** The kept game under `key` ({record, moves, game, options, at}), or null. @param {string} key */
 function readSaved(key) {
   try {
     const kept = JSON.parse(localStorage.getItem(key) || "null");
@@ -230,10 +264,12 @@ function readSaved(key) {
 
 /**
  * Keep `saved` under `key`; when the storage is full, drop the other kept games, oldest first, and try again.
- * @param {string} key @param {{ record: string, moves: number, game: string }} saved @returns {boolean} kept
+ * @param {string} key @param {{ record: string, moves: number, game: string, options?: object }} saved
+ * @returns {boolean} kept
  */
 function writeSaved(key, saved) {
-  const text = JSON.stringify({ record: saved.record, moves: saved.moves, game: saved.game, at: Date.now() });
+  const text = JSON.stringify({ record: saved.record, moves: saved.moves, game: saved.game, options: saved.options,
+    at: Date.now() });
   for (let attempt = 0; attempt < 20; attempt++) {
     try {
       localStorage.setItem(key, text);
@@ -270,24 +306,56 @@ function savedAgo(at) {
 /**
  * Keeps the board's game (`saved`, after every accepted move) in the page's local storage. When the page
  * comes back with another game kept for this board, it holds the kept one and offers it (`offer`) until the
- * learner chooses: `resume` sends it to Python (which checks it), `fresh` keeps the new game instead.
+ * learner chooses: `resume` sends it to Python (which checks it), then the learner's options kept with it
+ * (the opponents' level, the coach) as ordinary option messages; `fresh` keeps the new game instead.
+ *
+ * One tab at a time keeps a game: the tab holding its lease (`tabLease`) saves it; another tab opening the
+ * same lesson is told the game is open elsewhere (`tab` "elsewhere") and saves nothing, until the learner
+ * presses "Play here instead" (`takeOver`): that tab takes the lease and resumes the kept game, and the first
+ * one, told by a storage event, says the game moved (`tab` "moved") and stops saving.
  * @param {Model} model @param {() => void} changed
  */
 function gameKeeper(model, changed) {
   const key = savedKey(model);
+  /** The kept game sent to Python, and the option messages to send once it is taken. */
+  /** @type {{ record: string, messages: object[], send: (msg: object) => void }|null} */
+  let restoring = null;
+  const lease = key ? tabLease(`${LEASE_PREFIX}${key.slice(SAVED_PREFIX.length)}`, () => {
+    if (keeper.tab === "here") keeper.tab = "moved";
+    changed();
+  }) : null;
   const keeper = {
-    /** @type {{ record: string, moves: number, at: number }|null} */ offer: null,
+    /** @type {{ record: string, moves: number, at: number, options?: any }|null} */ offer: null,
     note: "",
+    /** "here" (this tab keeps the game), "elsewhere" (another tab does), "moved" (taken by another tab). */
+    tab: "here",
     /** @param {(msg: object) => void} send */
     resume(send) {
       if (!keeper.offer) return;
-      send({ type: "resume", record: keeper.offer.record });
+      const offer = keeper.offer;
+      send({ type: "resume", record: offer.record });
+      restoring = { record: offer.record, messages: optionMessages(offer.options), send };
       keeper.offer = null;
       changed();
     },
     fresh() {
       keeper.offer = null;
       keep();
+      changed();
+    },
+    /** @param {(msg: object) => void} send */
+    takeOver(send) {
+      if (!lease) return;
+      lease.take();
+      keeper.tab = "here";
+      const kept = readSaved(/** @type {string} */ (key));
+      const current = model.get("saved") || {};
+      if (kept && kept.record !== current.record) {
+        keeper.offer = kept;  // the other tab's game, taken over at once
+        keeper.resume(send);
+      } else {
+        keep();
+      }
       changed();
     },
     /** Why Python refused the kept game just sent ("" unless it was). */
@@ -297,12 +365,13 @@ function gameKeeper(model, changed) {
     },
     dispose() {
       model.off("change:saved", onSaved);
+      if (lease) lease.dispose();
     },
   };
-  if (!key) return keeper;
+  if (!key || !lease) return keeper;
   const keep = () => {
     const saved = model.get("saved") || {};
-    if (keeper.offer) return;  // the kept game waits for the learner's choice: never overwritten before
+    if (keeper.offer || keeper.tab !== "here") return;  // a kept game waiting for a choice, or another tab's
     if (saved.too_long) {
       keeper.note = t("This game is too long to keep in the browser ({size} kB): a reload starts a new one.",
         { size: formatNumber(Math.round(saved.too_long / 1000)) });
@@ -311,51 +380,201 @@ function gameKeeper(model, changed) {
     }
   };
   const onSaved = () => {
+    const saved = model.get("saved") || {};
+    if (restoring && saved.record === restoring.record) {
+      const { messages, send } = restoring;  // the kept game was taken: now the options kept with it
+      restoring = null;
+      for (const msg of messages) send(msg);
+    } else if (restoring && saved.refused) {
+      restoring = null;  // refused: a new game, with the options as they are
+    }
     keep();
     changed();
   };
+  keeper.tab = lease.claim() ? "here" : "elsewhere";
   const current = model.get("saved") || {};
   const kept = readSaved(key);
-  if (kept && kept.moves > 0 && kept.record !== current.record) keeper.offer = kept;
+  if (keeper.tab === "here" && kept && kept.moves > 0 && kept.record !== current.record) keeper.offer = kept;
   keep();
   model.on("change:saved", onSaved);
   return keeper;
 }
 
-// ----------------------------------------------------------------------------- the connection to the lesson
-const PING_EVERY_MS = 4000;
-const ANSWER_WITHIN_MS = 8000;
-const ACTIVE_FOR_MS = 120000;
-const STOPPED_AFTER_MS = 30000;
-const BACK_SHOWN_MS = 5000;
+/**
+ * The option messages that restore the learner's kept choices: the opponents' level and the coach switch
+ * (only well-formed values; Python checks them again and refuses a bad one, changing nothing).
+ * @param {any} options @returns {object[]}
+ */
+function optionMessages(options) {
+  const messages = [];
+  if (!options || typeof options !== "object") return messages;
+  if (typeof options.bots === "string" && /^[a-z_]{1,20}$/.test(options.bots)) {
+    messages.push({ type: "option", name: "bots", value: options.bots });
+  }
+  if (typeof options.coach === "boolean") messages.push({ type: "coach", on: options.coach });
+  return messages;
+}
+
+// ----------------------------------------------------------------------------- one tab keeps a game
+const LEASE_PREFIX = "vegas-tutor:lease:";
+const LEASE_RENEW_MS = 2000;
+const LEASE_FOR_MS = 10000;
+/** This page's own id (a new one on every load: a reloaded tab gives its lease back on `pagehide` first). */
+let TAB_ID = (globalThis.crypto && crypto.randomUUID) ? crypto.randomUUID()
+  : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** The lease under `key` ({tab, at}), or null. @param {string} key */
+function readLease(key) {
+  try {
+    const lease = JSON.parse(localStorage.getItem(key) || "null");
+    return lease && typeof lease.tab === "string" && Number.isFinite(lease.at) ? lease : null;
+  } catch (error) {
+    return null;
+  }
+}
 
 /**
- * What the board knows of its lesson's kernel: "ok", "lost" (no answer or no connection: trying again),
- * "stopped" (the kernel died or restarted: the board's Python side is gone) or "back" (answering again).
- * It listens to the kernel's connection and status signals when the widget manager offers them, and sends a
- * `ping` every few seconds while the learner uses the page (an idle tab sends none, so an idle kernel can
- * still be culled); a ping or a move not answered within ANSWER_WITHIN_MS means the lesson is unreachable.
+ * Which tab keeps one game: a lease `{tab, at}` in local storage, renewed every LEASE_RENEW_MS by its holder
+ * and free once LEASE_FOR_MS old or given back. `claim()` takes it when it is free (true) or says another
+ * tab holds it (false); `take()` takes it anyway; `lost()` is called when another tab takes it from this one.
+ * Without storage (private mode) every tab keeps its own game as before. `tab` names this tab.
+ * @param {string} key @param {() => void} lost @param {string} [tab]
+ */
+function tabLease(key, lost, tab = TAB_ID) {
+  let holding = false;
+  const write = () => {
+    try {
+      localStorage.setItem(key, JSON.stringify({ tab, at: Date.now() }));
+    } catch (error) {
+      // storage off: nothing to coordinate
+    }
+  };
+  const lease = {
+    claim() {
+      const now = readLease(key);
+      if (now && now.tab !== tab && Date.now() - now.at < LEASE_FOR_MS) return false;
+      lease.take();
+      return true;
+    },
+    take() {
+      holding = true;
+      write();
+    },
+    dispose() {
+      clearInterval(timer);
+      window.removeEventListener("storage", onStorage);
+      window.removeEventListener("pagehide", giveBack);
+      giveBack();
+    },
+  };
+  const renew = () => {
+    if (!holding) return;
+    const now = readLease(key);
+    if (now && now.tab !== tab) {
+      holding = false;
+      lost();
+    } else {
+      write();
+    }
+  };
+  const onStorage = (/** @type {StorageEvent} */ event) => {
+    if (event.key === key) renew();
+  };
+  const giveBack = () => {
+    const now = readLease(key);
+    try {
+      if (holding && now && now.tab === tab) localStorage.removeItem(key);
+    } catch (error) {
+      // storage off
+    }
+    holding = false;
+  };
+  const timer = setInterval(renew, LEASE_RENEW_MS);
+  window.addEventListener("storage", onStorage);
+  window.addEventListener("pagehide", giveBack);
+  return lease;
+}
+
+// ----------------------------------------------------------------------------- the connection to the lesson
+const PING_EVERY_MS = 4000;
+const QUIET_AFTER_MS = 2500;
+const ACTIVE_FOR_MS = 120000;
+const CHECK_EVERY_MS = 3000;
+const BACK_SHOWN_MS = 4000;
+const STOPPED_PINGS_FOR_MS = 60000;
+
+/**
+ * The address of the server's record of this page's kernel (`GET` it: 200 alive, 403/404 gone), or "".
+ * @param {any} kernel
+ */
+function kernelAddress(kernel) {
+  if (!kernel || !kernel.id) return "";
+  let base = kernel.serverSettings && kernel.serverSettings.baseUrl;
+  if (!base) {
+    const at = location.pathname.indexOf("/voila/");
+    base = at >= 0 ? location.pathname.slice(0, at + 1) : "/";
+  }
+  return `${base.endsWith("/") ? base : base + "/"}api/kernels/${encodeURIComponent(kernel.id)}`;
+}
+
+/**
+ * What the board knows of its lesson's kernel, from three kinds of signal, and re-checked every few seconds
+ * so that a wrong verdict clears by itself:
+ * - "ok": the board's Python side answers; "back": it answers again after "lost" or "busy" (shown a moment);
+ * - "lost": no websocket to the server (the network or the server is down): the kernel's connection status;
+ * - "busy": connected, but a ping or a move is not answered within QUIET_AFTER_MS: the kernel is working (its
+ *   status says "busy", or Python said what it does with a `busy` message) or not answering at all (a frozen
+ *   process looks like this: connected, no status change, no answer); never declared "stopped" for silence;
+ * - "stopped": the kernel's status went "dead" / "restarting" (the server saw the process die), the server
+ *   no longer knows this page's kernel (its record answers 403/404: culled, or a new server), or another
+ *   kernel process answers behind the page (its kernel info reply comes from another session).
+ * Any answer of the board (a pong, a `busy` message, a new version) proves it alive and clears "lost" and
+ * "busy"; only a pong, the board's own answer to a ping, clears "stopped". While the learner uses the page (or something is wrong) a `ping` goes every few
+ * seconds; an idle tab sends none, so an idle kernel can still be culled. Coming back to a hidden page checks
+ * at once.
  * @param {Model} model @param {HTMLElement} el @param {() => void} changed
  */
 function connectionWatch(model, el, changed) {
-  const watch = { status: "ok", expectAnswer, dispose };
+  const watch = {
+    status: "ok", since: 0, what: "", kernelBusy: false, note: "", expectAnswer, refuse, dispose,
+    /** Seconds since the board stopped answering (for "busy" and "lost"). */
+    seconds() { return watch.since ? Math.max(0, Math.round((Date.now() - watch.since) / 1000)) : 0; },
+  };
   let pingNumber = 0;
   let waitingSince = 0;
-  let lostSince = 0;
   let lastPing = 0;
+  let lastCheck = 0;
   let lastActive = Date.now();
   let backTimer = 0;
+  let checking = false;
+  let stoppedSince = 0;
+  let asking = false;
+  let session = "";
+  const kernel = model.widget_manager && /** @type {any} */ (model.widget_manager).kernel;
+  const connected = () => !kernel || !kernel.connectionStatus || kernel.connectionStatus === "connected";
   const set = (/** @type {string} */ status) => {
-    if (watch.status === status || watch.status === "stopped") return;  // a stopped kernel stays stopped
-    const wasOut = watch.status === "lost";
+    if (watch.status === status) return;
+    const wasOut = watch.status === "lost" || watch.status === "busy" || watch.status === "stopped";
+    if ((status === "lost" || status === "busy") && !watch.since) watch.since = waitingSince || Date.now();
+    if (status === "stopped") stoppedSince = Date.now();
     watch.status = status;
-    lostSince = status === "lost" ? Date.now() : 0;
     clearTimeout(backTimer);
-    if (status === "ok" && wasOut) {
-      watch.status = "back";
-      backTimer = setTimeout(() => { if (watch.status === "back") { watch.status = "ok"; changed(); } }, BACK_SHOWN_MS);
+    if (status === "ok") {
+      watch.since = 0;
+      watch.what = "";
+      watch.note = "";
+      if (wasOut) {
+        watch.status = "back";
+        backTimer = setTimeout(() => { if (watch.status === "back") { watch.status = "ok"; changed(); } }, BACK_SHOWN_MS);
+      }
     }
     changed();
+  };
+  /** The board answered: it is alive, whatever was said before. */
+  const alive = () => {
+    waitingSince = 0;
+    watch.what = "";  // whatever Python said it was doing is done
+    if (watch.status !== "ok" && watch.status !== "back") set("ok");
   };
   function ping() {
     pingNumber += 1;
@@ -371,18 +590,78 @@ function connectionWatch(model, el, changed) {
     lastActive = Date.now();
     ping();  // answered after the move (messages are handled in order): the move reached Python
   }
+  /** A move made while the lesson cannot take it: it is not sent, and the notice says so. */
+  function refuse() {
+    watch.note = t("Your last move was not sent: the lesson cannot take it now. Make it again when the board answers.");
+    changed();
+  }
+  /** Ask the server about this page's kernel: gone (403/404, or its state "dead") means stopped. */
+  async function check() {
+    const address = kernelAddress(kernel);
+    if (!address || checking) return;
+    checking = true;
+    lastCheck = Date.now();
+    try {
+      const reply = await fetch(address, { cache: "no-store", credentials: "same-origin" });
+      if (reply.status === 403 || reply.status === 404) {
+        set("stopped");
+      } else if (reply.ok) {
+        if (!connected() && kernel && typeof kernel.reconnect === "function") {
+          kernel.reconnect().catch(() => {});  // the server answers again: connect now, whatever retries were left
+        }
+        const record = await reply.json().catch(() => ({}));
+        if (record && record.execution_state === "dead") set("stopped");
+        else if (record && record.execution_state === "busy") watch.kernelBusy = true;
+      }  // a kernel the server still has may be a restarted one: only the board's own answer clears "stopped"
+    } catch (error) {
+      // no answer from the server at all: the network or the server is down ("lost" by the socket)
+    } finally {
+      checking = false;
+    }
+  }
+  /** Ask the kernel who it is: a reply from another kernel process (another session) means this board's
+   * Python side is gone, even if the server kept the kernel's id (an automatic restart). */
+  async function askKernel() {
+    if (!kernel || typeof kernel.requestKernelInfo !== "function" || asking || !connected()) return;
+    asking = true;
+    try {
+      const reply = await kernel.requestKernelInfo();
+      const id = reply && reply.header && reply.header.session;
+      if (typeof id === "string" && id) {
+        if (!session) session = id;
+        else if (id !== session) set("stopped");
+      }
+    } catch (error) {
+      // no reply (a kernel going away): the status and the server's record say the rest
+    } finally {
+      asking = false;
+    }
+  }
   const onMessage = (/** @type {any} */ msg) => {
-    if (!msg || msg.type !== "pong") return;
-    waitingSince = 0;
-    if (watch.status === "lost") set("ok");
+    if (!msg || (msg.type !== "pong" && msg.type !== "busy")) return;
+    if (watch.status === "stopped" && msg.type !== "pong") return;  // only the board's own answer clears it
+    if (msg.type === "busy") {
+      watch.what = typeof msg.what === "string" ? msg.what : "";
+      lastActive = Date.now();
+      if (watch.status === "lost") set("busy");
+      return;  // working: the answer follows
+    }
+    alive();
   };
-  const kernel = model.widget_manager && /** @type {any} */ (model.widget_manager).kernel;
+  const onVersion = () => { if (watch.status !== "stopped") alive(); };
   const onConnection = (/** @type {any} */ _k, /** @type {string} */ status) => {
-    if (status === "connected") ping();
-    else set("lost");
+    if (status === "connected") {
+      ping();
+      check();
+      askKernel();
+    } else if (watch.status !== "stopped") {
+      set("lost");
+    }
   };
   const onStatus = (/** @type {any} */ _k, /** @type {string} */ status) => {
+    watch.kernelBusy = status === "busy";
     if (status === "dead" || status === "restarting" || status === "autorestarting") set("stopped");
+    else if (watch.status === "busy") changed();
   };
   if (kernel && kernel.connectionStatusChanged && kernel.statusChanged) {
     kernel.connectionStatusChanged.connect(onConnection);
@@ -390,29 +669,46 @@ function connectionWatch(model, el, changed) {
     if (kernel.status === "dead") watch.status = "stopped";
   }
   const onActive = () => { lastActive = Date.now(); };
+  const onVisible = () => {
+    if (document.visibilityState !== "visible") return;
+    lastActive = Date.now();
+    ping();  // back to a page hidden for a while: is its kernel still there?
+    check();
+  };
   el.addEventListener("pointerdown", onActive);
   el.addEventListener("keydown", onActive);
   el.addEventListener("pointermove", onActive, { passive: true });
+  document.addEventListener("visibilitychange", onVisible);
   model.on("msg:custom", onMessage);
+  model.on("change:version", onVersion);
   const tick = () => {
     const now = Date.now();
-    if (watch.status === "stopped") return;
-    if (waitingSince && now - waitingSince > ANSWER_WITHIN_MS) set("lost");
-    if (watch.status === "lost" && kernel && kernel.connectionStatus === "connected" && now - lostSince > STOPPED_AFTER_MS) {
-      set("stopped");  // connected, yet nothing answers: the kernel behind the page is not this board's any more
-      return;
+    const out = watch.status !== "ok" && watch.status !== "back";
+    if (watch.status !== "stopped") {
+      if (!connected()) set("lost");
+      else if (waitingSince && now - waitingSince > QUIET_AFTER_MS) set("busy");
+    }
+    if (out && now - lastCheck >= CHECK_EVERY_MS) {
+      check();
+      askKernel();
     }
     const active = document.visibilityState === "visible" && now - lastActive < ACTIVE_FOR_MS;
-    if ((active || watch.status === "lost") && now - lastPing >= PING_EVERY_MS) ping();
+    // a stopped board pings only a while (a wrong "stopped" clears); then it leaves a restarted kernel idle
+    const probing = watch.status !== "stopped" || now - stoppedSince < STOPPED_PINGS_FOR_MS;
+    if ((active || out) && probing && connected() && now - lastPing >= PING_EVERY_MS) ping();
+    if (watch.status === "busy" || watch.status === "lost") changed();  // the seconds tick on the notice
   };
   const timer = setInterval(tick, 1000);
+  askKernel();  // the session of the kernel the board was made in
   function dispose() {
     clearInterval(timer);
     clearTimeout(backTimer);
     model.off("msg:custom", onMessage);
+    model.off("change:version", onVersion);
     el.removeEventListener("pointerdown", onActive);
     el.removeEventListener("keydown", onActive);
     el.removeEventListener("pointermove", onActive);
+    document.removeEventListener("visibilitychange", onVisible);
     if (kernel && kernel.connectionStatusChanged && kernel.statusChanged) {
       kernel.connectionStatusChanged.disconnect(onConnection);
       kernel.statusChanged.disconnect(onStatus);
@@ -422,7 +718,9 @@ function connectionWatch(model, el, changed) {
 }
 
 /**
- * The board's notice line: the lesson unreachable or back, the offer to resume a kept game, a note on keeping.
+ * The board's notice line: the lesson unreachable, busy, stopped or back; the game open in another tab; the
+ * offer to resume a kept game; a note on keeping. "lost" and "busy" are statuses (role=status), "stopped" an
+ * alert; every button is a real button.
  * @param {string} prefix @param {ReturnType<typeof gameKeeper>} keeper
  * @param {ReturnType<typeof connectionWatch>} connection @param {(msg: object) => void} send
  */
@@ -432,20 +730,42 @@ function noticeLine(prefix, keeper, connection, send) {
       "data-key": key, onclick }, text);
   const reload = () => location.reload();
   const parts = [];
+  const seconds = formatNumber(connection.seconds());
   if (connection.status === "lost") {
-    parts.push(h("div", { class: "vt-notice vt-notice-lost", role: "alert" },
-      h("p", { text: t("Connection to the lesson lost — trying again… The buttons come back when it answers.") }),
-      h("p", { class: "vt-notice-small" }, t("If this lasts, reload the page: your game is saved."), " ",
+    parts.push(h("div", { class: "vt-notice vt-notice-lost", role: "status" },
+      h("p", { text: t("Connection lost, trying again… ({seconds} s)", { seconds }) }),
+      h("p", { class: "vt-notice-small" },
+        t("The board comes back by itself with your game when the connection does; your game is saved."), " ",
         button("reload", t("Reload the page"), reload))));
+  } else if (connection.status === "busy") {
+    const thinking = connection.kernelBusy || connection.what;
+    parts.push(h("div", { class: "vt-notice vt-notice-busy", role: "status" },
+      h("p", { text: thinking ? t("The lesson is thinking… ({seconds} s)", { seconds })
+        : t("The lesson is not answering yet… ({seconds} s)", { seconds }) }),
+      connection.what ? h("p", { class: "vt-notice-small vt-notice-what", text: connection.what }) : null,
+      h("p", { class: "vt-notice-small", text: thinking
+        ? t("The board answers as soon as it is done.")
+        : t("It may be busy: the board answers by itself when it can. Your game is saved.") })));
   } else if (connection.status === "stopped") {
     parts.push(h("div", { class: "vt-notice vt-notice-stopped", role: "alert" },
-      h("p", { text: t("The lesson's kernel stopped; reload the page to continue — your game is saved.") }),
+      h("p", { text: t("The lesson's kernel stopped… reload: your game is saved.") }),
       button("reload", t("Reload the page"), reload, true)));
   } else if (connection.status === "back") {
     parts.push(h("div", { class: "vt-notice vt-notice-back", role: "status" },
       h("p", { text: t("✓ Connected to the lesson again: the board answers.") })));
   }
-  if (keeper.offer && (connection.status === "ok" || connection.status === "back")) {  // a choice needs the lesson
+  if (connection.note && connection.status !== "ok") {
+    parts.push(h("p", { class: "vt-notice vt-notice-note", role: "status", text: connection.note }));
+  }
+  if (keeper.tab === "elsewhere" || keeper.tab === "moved") {
+    parts.push(h("div", { class: "vt-notice vt-notice-tab", role: "status" },
+      h("p", { text: keeper.tab === "moved"
+        ? t("This game moved to another tab: this tab no longer saves it.")
+        : t("This game is open in another tab.") }),
+      button("play-here", t("Play here instead"), () => keeper.takeOver(send), true)));
+  }
+  const choosing = connection.status === "ok" || connection.status === "back";
+  if (keeper.offer && choosing && keeper.tab === "here") {  // a choice needs the lesson
     const offer = keeper.offer;
     parts.push(h("div", { class: "vt-notice vt-notice-offer", role: "group", "aria-label": t("A saved game") },
       h("p", { text: t("Resume your game from move {moves}? (saved {when})",
@@ -460,7 +780,7 @@ function noticeLine(prefix, keeper, connection, send) {
       h("p", { text: t("Your saved game could not be resumed: {reason}. A new game has started.", { reason: refused }) })));
   }
   if (keeper.note) parts.push(h("p", { class: "vt-notice vt-notice-note", text: keeper.note }));
-  return h("div", { class: "vt-notices", "aria-live": "polite" }, parts);
+  return h("div", { class: "vt-notices" }, parts);
 }
 
 /** " Keys: right and left arrows step the example." while a scenario is stepped, else "". @param {Model} model */

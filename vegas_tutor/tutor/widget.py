@@ -9,11 +9,25 @@ A game's board subclasses it and provides ``_parse`` (the message checker), ``_c
 Nothing lost: after every accepted move a playable board puts its game's sealed record in ``saved``; the
 page keeps it in its local storage under ``board_id`` and, when the page comes back, offers to ``resume``
 it. The record is opened by the engine's ``from_json``: a tampered one is refused with the reason, and a new
-game starts. Nothing silent: the page sends ``ping`` messages and the board answers ``pong`` (see ``shared.js``).
+game starts. ``saved`` also carries the learner's ``options`` (the opponents' level, the coach switch): the page
+keeps them with the game and, after a resume, sends them back as the ordinary option messages (a bad stored
+value is refused like any message and changes nothing).
+
+Nothing silent: the page sends ``ping`` messages and the board answers ``pong``; before work that can take a
+while (the opponents' moves, the odds, the coach) the board sends ``{"type": "busy", "what": ...}`` so the page
+can say what the lesson is doing if it stops answering for a moment (see ``shared.js``).
+
+Answer first: :meth:`TutorWidget._after_answer` takes the slow projections (odds, coach, review) out of the
+answer to a move. On the kernel's event loop they are computed by a callback scheduled with ``call_soon``,
+after the board's own projection has been synced, and ``updating`` is true until they arrive; a newer move
+drops the callback of an older one, so stale panels never overwrite newer ones. Without a running loop (a
+test, a script) they are computed at once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,6 +109,9 @@ def plan_undo(
     return UndoPlan(0, reason=nothing or never)
 
 
+SIMULATOR_POLL_SECONDS = 1.0
+"""How often a board whose odds wait for the compiled simulator checks whether it is ready."""
+
 MAX_ERROR_CHARS = 400
 """The longest refusal a board shows (the values it echoes are cut shorter, see ``messages.echo``)."""
 
@@ -115,10 +132,14 @@ class TutorWidget(WordedWidget):
     board_id = t.Unicode("").tag(sync=True)
     """Names this board's saved game in the page's storage (with the page's address); by default the game
     and the board's rank among the playable boards of that game made in this kernel ("las_vegas-1")."""
+    updating = t.Bool(False).tag(sync=True)
+    """True while the odds, the coach or the review of the last answer are still being computed (answer first);
+    ``version`` is bumped once they are synced, so it marks a whole update."""
     saved = t.Dict().tag(sync=True)
     """The real game as a sealed record after the last accepted move: ``record``, ``moves`` (actions played),
-    ``game``; ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right
-    after a kept game was refused. Empty on a stepper."""
+    ``game``, ``options`` (the opponents' level ``bots`` and the ``coach`` switch); ``too_long`` (the record's
+    length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right after a kept game was refused. Empty
+    on a stepper."""
 
     _in_game = False
     """Whether the learner has made a decision in the game on the board (then New game and leaving the page
@@ -142,9 +163,98 @@ class TutorWidget(WordedWidget):
     show_state: Callable[..., None]
     """Show another position (``show_state(state, highlight=...)``); bots play on if it is their turn."""
 
+    answer_first = True
+    """Compute the slow projections after the answer, on the event loop (when there is one running)."""
+    _answer_number = 0
+    """Counts the answers given: a scheduled panel computation for an older answer is dropped."""
+    _busy_said = ""
+    """The last ``busy`` message sent in the current answer (each text is sent once per answer)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
+
+    # ------------------------------------------------------------------ answer first
+    def _after_answer(self, panels: Callable[[], None]) -> None:
+        """Run ``panels`` (which syncs the slow projections) after the answer to the current message.
+
+        On a running event loop it is scheduled with ``call_soon``: the board's projection, synced before,
+        reaches the page first, and ``updating`` says the rest follows; a newer answer makes this one's
+        computation stale, and it is dropped. The page is told (``busy``) just before computing.
+        """
+        self._answer_number += 1
+        number = self._answer_number
+        loop = running_loop()
+        if loop is None or not self.answer_first:
+            panels()
+            if self.updating:
+                self.updating = False
+            return
+        if not self.updating:
+            self.updating = True
+
+        def later() -> None:
+            if number != self._answer_number:
+                return  # a newer answer has scheduled its own panels
+            self._say_busy(_("Working out the odds and the coach"))
+            try:
+                with self.hold_sync():
+                    try:
+                        panels()
+                    finally:
+                        self.updating = False  # a failure is logged by the loop; the page never waits for ever
+            finally:
+                self._busy_said = ""
+
+        loop.call_soon(later)
+
+    _simulator_poll = False
+    """A check that the compiled simulator is ready is scheduled (then the panels are drawn again)."""
+
+    def _when_ready(self, ready: Callable[[], bool]) -> None:
+        """Draw the board again once ``ready()`` (the compiled simulator is loaded; checked every second on
+        the kernel's event loop; nothing without a running loop)."""
+        loop = running_loop()
+        if loop is None or self._simulator_poll:
+            return
+        self._simulator_poll = True
+
+        def check() -> None:
+            if not ready():
+                loop.call_later(SIMULATOR_POLL_SECONDS, check)
+                return
+            self._simulator_poll = False
+            self._refresh()
+
+        loop.call_later(SIMULATOR_POLL_SECONDS, check)
+
+    async def answered(self) -> None:
+        """Wait until the last answer's slow projections are synced and no odds wait for the simulator."""
+        while self.updating or self._simulator_poll:
+            await asyncio.sleep(0.01)
+
+    async def settled(self) -> None:
+        """Wait until nothing of the last answer is still being computed (for notebooks and tests)."""
+        await self.answered()
+        coach = getattr(self, "_coach", None)
+        if coach is not None:
+            await coach.settled()
+            await self.answered()
+
+    def _say_opponents_play(self, compiled: str = "") -> None:
+        """Tell the page the opponents are choosing their moves (a hard bot may think for a while); when their
+        moves need ``compiled``'s simulator and it is not ready yet, that it is being prepared."""
+        if compiled and not fast_simulator_ready(compiled):
+            self._say_busy(preparing_simulator())
+        else:
+            self._say_busy(_("The opponents are playing"))
+
+    def _say_busy(self, what: str) -> None:
+        """Tell the page what the lesson is about to do that may take a while (once per answer)."""
+        if self._busy_said == what:
+            return
+        self._busy_said = what
+        self.send({"type": "busy", "what": what})
 
     def _begin(self, seed: int | None) -> None:
         """Start of a board's ``__init__``: its seeded generators, and no projections until :meth:`_ready`."""
@@ -198,6 +308,8 @@ class TutorWidget(WordedWidget):
         except VegasTutorError as refusal:
             self._refuse(str(refusal))
             return False
+        finally:
+            self._busy_said = ""
         self.error = ""
         with self.hold_sync():
             self._save_record()
@@ -226,12 +338,21 @@ class TutorWidget(WordedWidget):
             return
         state = self._state
         text = state.to_json()
-        saved: dict[str, Any] = {"game": state.GAME_ID, "moves": len(state.history)}
+        saved: dict[str, Any] = {"game": state.GAME_ID, "moves": len(state.history), "options": self._kept_options()}
         if len(text) > MAX_RECORD_CHARS:
             saved["too_long"] = len(text)
         else:
             saved["record"] = text
         self.saved = saved
+
+    def _opponents(self) -> str:
+        """The opponents' level or policy (each playable board says where it keeps it)."""
+        return str(getattr(self, "_bots", ""))
+
+    def _kept_options(self) -> dict[str, Any]:
+        """The learner's choices kept with the saved game: the opponents' level and the coach switch."""
+        coach = getattr(self, "_coach", None)
+        return {"bots": self._opponents(), "coach": bool(coach is not None and coach.on)}
 
     def _resume(self, record: str) -> None:
         """Go on with a saved game; a record the engine refuses starts a new game and says why."""
@@ -295,3 +416,26 @@ class TutorWidget(WordedWidget):
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self.handle(content)
+
+
+def preparing_simulator() -> str:
+    """What the board says while a game's compiled simulator is loaded or compiled (a fresh install)."""
+    return _("Preparing the fast simulator (first start only)")
+
+
+def fast_simulator_ready(game: str) -> bool:
+    """Whether ``game``'s compiled simulator is loaded (``vegas_tutor.warmup.simulator_ready``); True when
+    that module is not installed (then the first odds simply compile it)."""
+    try:
+        warmup = importlib.import_module("vegas_tutor.warmup")
+    except ImportError:
+        return True
+    return bool(warmup.simulator_ready(game))
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (a widget message, a cell), else None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

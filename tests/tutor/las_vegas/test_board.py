@@ -280,7 +280,8 @@ def _late_board() -> LasVegasBoard:
 def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -> None:
     async def play() -> None:
         board = _late_board()
-        first = board.odds  # the board answered at once, with the simulated figures
+        await board.answered()  # the odds follow the board's answer (answer first)
+        first = board.odds  # with the simulated figures at once
         assert first["status"] == "ready" and first["exact_pending"]
         assert all(face["exact"] is None for face in first["faces"])
         version = board.version
@@ -294,6 +295,7 @@ def test_slow_exact_odds_are_computed_in_the_background_inside_an_event_loop() -
         # the same position asked again comes from the cache, at once
         board.handle({"type": "option", "name": "show_odds", "value": False})
         board.handle({"type": "option", "name": "show_odds", "value": True})
+        await board.answered()
         assert board.odds == final
 
     run_in_own_loop(play())
@@ -312,8 +314,10 @@ def test_a_slow_what_if_outlook_follows_in_the_background() -> None:
         board = _late_board()
         await board.settled()
         board.handle({"type": "option", "name": "what_if", "value": True})
-        assert board.outlook["status"] == "ready"  # 5 dice left: simulated only, at once
+        await board.answered()
+        assert board.outlook["status"] == "ready"  # 5 dice left: simulated only, right after the answer
         board.handle({"type": "what_if", "casino": 4, "owner": 1, "count": 1})  # 4 left: counted exactly
+        await board.answered()
         assert board.outlook["status"] == "ready" and board.outlook["exact_pending"]  # simulated figures first
         assert all(row["exact"] is None for row in board.outlook["rows"])
         await board.settled()
@@ -326,6 +330,7 @@ def test_a_slow_what_if_outlook_follows_in_the_background() -> None:
 def test_a_background_result_for_an_old_position_is_not_shown() -> None:
     async def play() -> None:
         board = _late_board()
+        await board.answered()
         assert board.odds["exact_pending"]
         board.handle({"type": "place", "face": 6})  # move on before the count is done
         await board.settled()

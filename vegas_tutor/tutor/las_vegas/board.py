@@ -53,9 +53,24 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     placement_panel,
     waiting,
     warm_up_simulator,
+    warmed_up,
 )
 from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, you_name
-from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
+from vegas_tutor.tutor.widget import (
+    TutorWidget,
+    UndoPlan,
+    fast_simulator_ready,
+    plan_undo,
+    preparing_simulator,
+    running_loop,
+)
+
+
+def simulator_loaded() -> bool:
+    """Whether the odds can be computed without compiling first: the compiled simulator is cached or loaded,
+    or this kernel's warm-up of it has finished."""
+    return fast_simulator_ready("las_vegas") or warmed_up()
+
 
 MAX_BOT_MOVES = 200
 """A safety bound on automatic moves in one go (a whole game has fewer than 4 x 5 x 8 x 2 = 320...
@@ -308,6 +323,7 @@ class LasVegasBoard(TutorWidget):
                 s.apply(Roll())
                 self._revision += 1
                 continue
+            self._say_opponents_play()
             s.apply(opponent_action(s, self._bots, self._bot_rng))
             self._revision += 1
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
@@ -335,10 +351,14 @@ class LasVegasBoard(TutorWidget):
                 "bots": self._bots,
                 "undo": self._undo_view(),
             }
-            self.odds = self._odds_projection()
-            self.outlook = self._outlook_projection(shown)
-            self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
-            self.version += 1
+            self._after_answer(lambda: self._refresh_panels(shown))
+
+    def _refresh_panels(self, shown: State) -> None:
+        """The slow projections of the answer: the odds, the what-if outlook, the coach (answer first)."""
+        self.odds = self._odds_projection()
+        self.outlook = self._outlook_projection(shown)
+        self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
+        self.version += 1
 
     def _odds_projection(self) -> JSON:
         s = self._state
@@ -354,6 +374,10 @@ class LasVegasBoard(TutorWidget):
             return waiting(_("{name} is playing.", name=s.names[seat]))
         if s.phase != "place":
             return waiting(_("Roll your dice to see what each choice is worth."))
+        if not simulator_loaded() and running_loop() is not None:  # in a kernel: never wait for numba here
+            warm_up_simulator()
+            self._when_ready(simulator_loaded)
+            return waiting(preparing_simulator(), status="preparing")
         position, policy = s.copy(), self.assumption
         return self._panels.get(("odds", self._revision, policy), lambda: placement_panel(position, policy),
                                 slow=counts_exactly_after_placing(s),
@@ -375,5 +399,7 @@ class LasVegasBoard(TutorWidget):
 
     async def settled(self) -> None:
         """Wait until no odds are being computed in the background (for notebooks and tests)."""
+        await self.answered()
         await self._panels.settled()
         await self._coach.settled()
+        await self.answered()

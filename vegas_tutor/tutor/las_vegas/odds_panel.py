@@ -222,6 +222,14 @@ def warm_up_simulator() -> None:
     threading.Thread(target=_warm_up, name="vegas-tutor-warm-up", daemon=True).start()
 
 
+_warm_up_done = threading.Event()
+
+
+def warmed_up() -> bool:
+    """Whether this process's warm-up of the simulator has finished (it may also have failed)."""
+    return _warm_up_done.is_set()
+
+
 def _warm_up() -> None:
     from vegas_tutor.las_vegas import Roll, new_game
 
@@ -231,6 +239,8 @@ def _warm_up() -> None:
         placement_panel(game, "random", exact=False)
     except Exception:  # only a warm-up: the learner's own roll computes the odds and reports a failure
         return
+    finally:
+        _warm_up_done.set()
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

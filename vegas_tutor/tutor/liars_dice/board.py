@@ -321,6 +321,9 @@ class LiarsDiceTable(TutorWidget):
         view["in_progress"] = view["in_progress"] and self._state.dice_counts[self._viewer] > 0  # out: nothing to lose
         return view
 
+    def _opponents(self) -> str:
+        return self.bots_policy
+
     def _decision_words(self, action: Any) -> str:
         if isinstance(action, Bid):
             return _("your bid {bid}", bid=bid_words(action))
@@ -386,6 +389,7 @@ class LiarsDiceTable(TutorWidget):
                 return
             if self._after_challenge:
                 return
+            self._say_opponents_play()
             action = opponent_action(s, self.bots_policy, self._bot_rng)
             s.apply(action)
             if isinstance(action, Challenge):
@@ -423,24 +427,28 @@ class LiarsDiceTable(TutorWidget):
                                        awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
                                        paused=self._after_challenge and self.interactive),
                           "undo": self._undo_view()}
-            start = view.bid or starting_bid(view)
-            self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
-                                  "bid": {"quantity": start.quantity, "face": start.face, "text": bid_words(start)},
-                                  "real_bid": view.bid is not None,
-                                  "explored": self._imagined is not None} if self.what_if else {})
-            if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
-                self.odds = {"status": "off", "reason": _("The odds are hidden.")}
-            elif hide and view.bid is not None:
-                self.odds = {"status": "bet", "reason": _("Place your bet first: is the bid true or false?"),
-                             "bid": {"text": bid_words(view.bid)}}
-            else:
-                odds = bid_panel(view)
-                choices = choices_panel(obs) if learner_to_act and self._imagined is None else {
-                    "status": "waiting", "rows": []}
-                self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
-            self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
-            self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
-            sim = self._sim if self._sim_view is not None and CountSimulation.key(view) == CountSimulation.key(
-                self._sim_view) else None
-            self.simulation = sim.view(view.bid) if sim is not None and not hide else {"status": "off", "n": 0}
-            self.version += 1
+            self._after_answer(lambda: self._refresh_panels(obs, view, hide, learner_to_act))
+
+    def _refresh_panels(self, obs: Any, view: OddsView, hide: bool, learner_to_act: bool) -> None:
+        """The slow projections of the answer: the what-if panel, the odds, the bet, the coach, the simulation."""
+        start = view.bid or starting_bid(view)
+        self.what_if_view = ({"own": list(view.own), "shown": list(view.shown), "unknown": view.unknown,
+                              "bid": {"quantity": start.quantity, "face": start.face, "text": bid_words(start)},
+                              "real_bid": view.bid is not None,
+                              "explored": self._imagined is not None} if self.what_if else {})
+        if not self.show_odds and not self.what_if:  # what-if mode is for watching the odds move
+            self.odds = {"status": "off", "reason": _("The odds are hidden.")}
+        elif hide and view.bid is not None:
+            self.odds = {"status": "bet", "reason": _("Place your bet first: is the bid true or false?"),
+                         "bid": {"text": bid_words(view.bid)}}
+        else:
+            odds = bid_panel(view)
+            choices = choices_panel(obs) if learner_to_act and self._imagined is None else {
+                "status": "waiting", "rows": []}
+            self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
+        self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
+        self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
+        sim = self._sim if self._sim_view is not None and CountSimulation.key(view) == CountSimulation.key(
+            self._sim_view) else None
+        self.simulation = sim.view(view.bid) if sim is not None and not hide else {"status": "off", "n": 0}
+        self.version += 1

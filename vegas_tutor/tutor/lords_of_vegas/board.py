@@ -270,6 +270,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                 if s.phase == "draw":
                     self._bots_trade(s.turn)
                     continue  # (a trade may change the position: look again)
+            self._say_opponents_play(compiled="lords_of_vegas")  # the bots play out moves with compiled code
             self._apply(opponent_action(s, self._bots, self._bot_rng))
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
@@ -293,11 +294,15 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                           "bots": self._bots,
                           "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)
                           if self.interactive else None}
-            if not self.show_odds:
-                self.odds = {"status": "off"}
-            else:
-                seat = s.current_player if not self.interactive else (
-                    self._learner if s.current_player == self._learner else None)
-                self.odds = odds_panel(s, seat, names, self._inspect)
-            self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
-            self.version += 1
+            self._after_answer(lambda: self._refresh_panels(s, names))
+
+    def _refresh_panels(self, s: State, names: list[str]) -> None:
+        """The slow projections of the answer: the odds and the coach."""
+        if not self.show_odds:
+            self.odds = {"status": "off"}
+        else:
+            seat = s.current_player if not self.interactive else (
+                self._learner if s.current_player == self._learner else None)
+            self.odds = odds_panel(s, seat, names, self._inspect)
+        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
+        self.version += 1
