@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from unittest import mock
 
@@ -256,7 +257,8 @@ def test_a_kernel_a_page_gets_is_counted_for_its_client_whether_started_or_taken
             await manager.get_rendered_notebook("index.ipynb")
         await manager.start_kernel()  # a kernel no page asked for (none in class mode) is nobody's
 
-    asyncio.run(render())
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (the test process may run another library's loop)
+        pool.submit(asyncio.run, render()).result(60)
     assert room.seats.held(client) == 2 and room.seats.in_use() == 2
     manager.kernels.clear()
     assert room.seats.in_use() == 0

@@ -502,6 +502,7 @@ const ACTIVE_FOR_MS = 120000;
 const CHECK_EVERY_MS = 3000;
 const BACK_SHOWN_MS = 4000;
 const STOPPED_PINGS_FOR_MS = 60000;
+const STAY_AFTER_LEAVE_MS = 5000;  // a page still here this long after "leaving" was kept (Stay, or the cache)
 
 /**
  * The address of the server's record of this page's kernel (`GET` it: 200 alive, 403/404 gone), or "".
@@ -550,6 +551,8 @@ function connectionWatch(model, el, changed) {
   let stoppedSince = 0;
   let asking = false;
   let session = "";
+  let leaving = false;
+  let leavingTimer = 0;
   const kernel = model.widget_manager && /** @type {any} */ (model.widget_manager).kernel;
   const connected = () => !kernel || !kernel.connectionStatus || kernel.connectionStatus === "connected";
   const set = (/** @type {string} */ status) => {
@@ -598,7 +601,7 @@ function connectionWatch(model, el, changed) {
   /** Ask the server about this page's kernel: gone (403/404, or its state "dead") means stopped. */
   async function check() {
     const address = kernelAddress(kernel);
-    if (!address || checking) return;
+    if (!address || checking || leaving) return;
     checking = true;
     lastCheck = Date.now();
     try {
@@ -698,11 +701,26 @@ function connectionWatch(model, el, changed) {
     if ((active || out) && probing && connected() && now - lastPing >= PING_EVERY_MS) ping();
     if (watch.status === "busy" || watch.status === "lost") changed();  // the seconds tick on the notice
   };
-  const timer = setInterval(tick, 1000);
+  /** The page is being left: its kernel is shut down by the page's beacon, so a check would only find it gone.
+   * Checks resume if the page stays after all (a "Leave site?" answered Stay, a page back from the cache). */
+  const onLeave = () => {
+    leaving = true;
+    clearTimeout(leavingTimer);
+    leavingTimer = setTimeout(() => { leaving = false; }, STAY_AFTER_LEAVE_MS);
+  };
+  const onShow = () => { leaving = false; };
+  window.addEventListener("beforeunload", onLeave);
+  window.addEventListener("pagehide", onLeave);
+  window.addEventListener("pageshow", onShow);
+  const timer = setInterval(() => { if (!leaving) tick(); }, 1000);
   askKernel();  // the session of the kernel the board was made in
   function dispose() {
     clearInterval(timer);
     clearTimeout(backTimer);
+    clearTimeout(leavingTimer);
+    window.removeEventListener("beforeunload", onLeave);
+    window.removeEventListener("pagehide", onLeave);
+    window.removeEventListener("pageshow", onShow);
     model.off("msg:custom", onMessage);
     model.off("change:version", onVersion);
     el.removeEventListener("pointerdown", onActive);

@@ -6,6 +6,7 @@ odds say the simulator is being prepared instead of waiting for numba; the page 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Coroutine
 from typing import Any
 
@@ -19,7 +20,20 @@ from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
 
 
 def run(coroutine: Coroutine[Any, Any, None]) -> None:
-    asyncio.run(coroutine)
+    """Run ``coroutine`` on a loop of its own, in a thread (the test process may run another library's loop)."""
+    errors: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join(60)
+    if errors:
+        raise errors[0]
 
 
 @pytest.fixture
@@ -28,6 +42,7 @@ def simulator(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
     ready = {"las_vegas": True}
     monkeypatch.setattr(lv_board, "simulator_loaded", lambda: ready["las_vegas"])
     monkeypatch.setattr(widget, "SIMULATOR_POLL_SECONDS", 0.01)
+    monkeypatch.setattr(widget, "in_kernel", lambda: True)  # the loop of run() stands for the kernel's
     return ready
 
 
@@ -154,20 +169,19 @@ def test_the_opponents_level_and_the_coach_are_kept_with_the_game(game: str, mak
     assert again.saved == before
 
 
-def test_the_simulator_check_uses_the_warmup_module_when_there_is_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Warmup:
-        @staticmethod
-        def simulator_ready(game: str) -> bool:
-            return game == "liars_dice"
-
-    monkeypatch.setattr(widget.importlib, "import_module", lambda name: Warmup)
+def test_the_simulator_check_asks_the_warmup_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(widget, "simulator_ready", lambda game: game == "liars_dice")
     assert widget.fast_simulator_ready("liars_dice") and not widget.fast_simulator_ready("las_vegas")
 
-    def missing(name: str) -> Any:
-        raise ImportError(name)
 
-    monkeypatch.setattr(widget.importlib, "import_module", missing)
-    assert widget.fast_simulator_ready("las_vegas")  # no such module: the odds simply compute
+def test_outside_a_kernel_nothing_is_deferred_even_with_a_loop_running() -> None:
+    seen: list[object] = []
+
+    async def main() -> None:
+        seen.append(widget.running_loop())
+
+    run(main())
+    assert seen == [None]  # the loop of a script or a test is not a kernel's
 
 
 def test_opponents_waiting_for_a_compiled_simulator_say_it_is_being_prepared(monkeypatch: pytest.MonkeyPatch) -> None:
