@@ -1,8 +1,8 @@
 """One learner in a real browser through the class JupyterHub: log in, open a lesson, roll, leave.
 
 Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and Playwright with Debian's chromium (as the
-browser tests). Starts a fresh hub from ``jupyterhub_config.py`` on loopback, logs one learner in with the
-class password through the hub's login form (which starts the learner's server), opens the full-game
+browser tests). Starts a fresh hub from ``jupyterhub_config.py`` on loopback, signs one learner up (approved by
+the teacher), logs them in through the hub's login form (which starts the learner's server), opens the full-game
 lesson, clicks Roll on the Las Vegas board and waits for the board to update, then closes the tab and
 waits for the page's kernel to be shut down by its beacon. Every request for another host fails the check.
 
@@ -44,6 +44,7 @@ def check(hub: Hub) -> list[str]:
             page.on("pageerror", lambda e: console.append(f"page error: {str(e)[:300]}"))
             page.on("request", lambda r: foreign.append(r.url) if urlsplit(r.url).netloc not in ("", here)
                     and not r.url.startswith(("data:", "blob:")) else None)
+            hub.enrol(LEARNER)
             started = time.monotonic()
             page.goto(hub.url + "hub/login", timeout=60_000)
             page.fill("input[name=username]", LEARNER)

@@ -2,7 +2,8 @@
 
 Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). For each N it starts a fresh hub from
 ``jupyterhub_config.py`` (lesson kernels culled after ``--kernel-idle`` seconds), then, for every learner:
-logs in with the class password (the hub's login form, which starts the learner's server), waits until
+signs up and is approved by the teacher (NativeAuthenticator's forms), then logs in (the hub's login form,
+which starts the learner's server), waits until
 the hub's API says that server is ready, and opens the landing page (the hub's OAuth hand-over to the
 learner's server happens there, as in a browser), which it leaves with the page's shutdown beacon, as a
 browser does on its way to the lesson. Then every learner opens the lesson at the same moment
@@ -51,35 +52,65 @@ START_TIMEOUT = 300.0
 class Hub:
     """A running JupyterHub started from ``jupyterhub_config.py`` with a fresh state folder."""
 
-    def __init__(self, kernel_idle: int) -> None:
+    def __init__(self, kernel_idle: int, config: Path = HERE / "jupyterhub_config.py", accounts: bool = True) -> None:
+        """Start it; ``accounts``: sign-up and approval (else ``config`` is an older hub's, with a class password)."""
+        self.config = config
+        self.accounts = accounts
         self.port = free_port()
         self.password = secrets.token_hex(8)
         self.token = secrets.token_hex(16)
         self.folder = Path(tempfile.mkdtemp(prefix="vegas-tutor-hub-run-"))
         env = {
             **os.environ, "VEGAS_TUTOR_HUB_PREFIX": str(PREFIX), "VEGAS_TUTOR_HUB_PORT": str(self.port),
-            "VEGAS_TUTOR_HUB_PASSWORD": self.password, "VEGAS_TUTOR_HUB_LOAD_TOKEN": self.token,
-            "VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle),
+            "VEGAS_TUTOR_HUB_LOAD_TOKEN": self.token,
+            "VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle), "VEGAS_TUTOR_HUB_PASSWORD": self.password,
         }
-        (PREFIX / "state").mkdir(parents=True, exist_ok=True)
+        (PREFIX / "state" / "hub").mkdir(parents=True, exist_ok=True)
         for stale in ("jupyterhub.sqlite", "jupyterhub.pid"):
+            (PREFIX / "state" / "hub" / stale).unlink(missing_ok=True)
             (PREFIX / "state" / stale).unlink(missing_ok=True)
+        self.teacher_password = secrets.token_hex(8)
         self.log = (self.folder / "hub.log").open("wb")
         self.process = subprocess.Popen(
-            [str(PREFIX / "venv" / "bin" / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
+            [str(PREFIX / "venv" / "bin" / "jupyterhub"), "-f", str(config)],
             cwd=self.folder, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         self.url = f"http://127.0.0.1:{self.port}/"
+        try:
+            self._open()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _open(self) -> None:
+        """Wait for the hub to answer, then sign the teacher up and log them in."""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"jupyterhub exited; see {self.folder / 'hub.log'}")
             try:
                 urllib.request.urlopen(self.url + "hub/api/", timeout=2).read()
-                return
+                break
             except OSError:
                 time.sleep(0.5)
-        raise RuntimeError(f"jupyterhub did not answer; see {self.folder / 'hub.log'}")
+        else:
+            raise RuntimeError(f"jupyterhub did not answer; see {self.folder / 'hub.log'}")
+        if self.accounts:
+            sign_up(self, "teacher", self.teacher_password)  # first, as a class's teacher does
+            self.teacher = log_in(self, "teacher", self.teacher_password, then="/hub/authorize")[1]
+
+    def enrol(self, name: str, password: str | None = None) -> None:
+        """Sign ``name`` up (with ``password``, default the run's) and approve them as the teacher (a hub
+        without accounts: nothing to do, the class password lets anyone in)."""
+        if self.accounts:
+            sign_up(self, name, password or self.password)
+            self.teacher.open(f"{self.url}hub/authorize/{name}", timeout=60).read()
+
+    def lessons(self) -> str:
+        """The lessons folder the learners' servers serve (the hub's installed vegas-tutor)."""
+        return subprocess.run([str(PREFIX / "venv" / "bin" / "python"), "-c",
+                               "from vegas_tutor.resources import lessons_dir; print(lessons_dir())"],
+                              capture_output=True, text=True, check=True, cwd=self.folder).stdout.strip()
 
     def api(self, method: str, path: str) -> dict[str, object]:
         request = urllib.request.Request(self.url + "hub/api/" + path, method=method,
@@ -119,15 +150,29 @@ class Hub:
         self.log.close()
 
 
-def log_in(hub: Hub, name: str) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
-    """Log ``name`` in through the hub's login form; its cookie jar and an opener that uses it."""
+def _form(hub: Hub, page: str, fields: dict[str, str]
+          ) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
+    """Open the hub's ``page`` and post its form with ``fields``; the cookie jar and the opener that used it."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    opener.open(hub.url + "hub/login", timeout=60).read()
+    opener.open(hub.url + page, timeout=60).read()
     xsrf = next((cookie.value for cookie in jar if cookie.name == "_xsrf"), "")
-    form = urllib.parse.urlencode({"username": name, "password": hub.password, "_xsrf": xsrf}).encode()
-    opener.open(hub.url + "hub/login", data=form, timeout=60).read()
+    opener.open(hub.url + page, data=urllib.parse.urlencode({**fields, "_xsrf": xsrf}).encode(), timeout=60).read()
     return jar, opener
+
+
+def sign_up(hub: Hub, name: str, password: str) -> None:
+    """Sign ``name`` up through the hub's sign-up form (NativeAuthenticator); the teacher still has to approve."""
+    _form(hub, "hub/signup", {"username": name, "signup_password": password,
+                              "signup_password_confirmation": password})
+
+
+def log_in(hub: Hub, name: str, password: str | None = None, then: str | None = None
+           ) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
+    """Log ``name`` in through the hub's login form (with ``password``, default the run's learners'), which
+    starts their server unless ``then`` names another page of the hub to go to."""
+    page = "hub/login" + (f"?next={urllib.parse.quote(then, safe='')}" if then else "")
+    return _form(hub, page, {"username": name, "password": password or hub.password})
 
 
 def wait_for_servers(hub: Hub, names: list[str], started: float) -> list[float]:
@@ -173,6 +218,8 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
         time.sleep(3)
         baseline = pss_mb(hub.processes())
         names = [f"learner{i:02d}" for i in range(n)]
+        for name in names:
+            hub.enrol(name)
         started = time.monotonic()
         sessions = [log_in(hub, name) for name in names]  # as in class: the login starts the learner's server
         spawn = wait_for_servers(hub, names, started)

@@ -1,0 +1,41 @@
+"""The class JupyterHub, installed and running: what learner A can reach (deploy/jupyterhub/check_security.py).
+
+Skipped unless ``VEGAS_TUTOR_HUB_PREFIX`` names a folder where ``deploy/jupyterhub/install.sh`` installed the
+hub (CI installs no JupyterHub) and the test runs as root (the hub switches to each learner's system user).
+Starts a fresh hub on loopback, signs up two learners and runs every probe of ``check_security.py`` against
+it with raw HTTP and a lesson kernel's websocket: each must be refused, and the lesson must still play.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+PREFIX = os.environ.get("VEGAS_TUTOR_HUB_PREFIX")
+
+pytestmark = [
+    pytest.mark.skipif(not PREFIX or not (Path(PREFIX) / "venv" / "bin" / "jupyterhub").is_file(),
+                       reason="set VEGAS_TUTOR_HUB_PREFIX to a hub installed by deploy/jupyterhub/install.sh"),
+    pytest.mark.skipif(os.geteuid() != 0, reason="the hub runs as root to start learners' servers as their users"),
+]
+
+
+def test_learner_a_reaches_the_lessons_and_nothing_else() -> None:
+    sys.path.insert(0, str(HERE.parent / "deploy" / "jupyterhub"))
+    import check_security
+    from run_load import Hub
+
+    hub = Hub(kernel_idle=600)
+    try:
+        results = check_security.probes(hub, accounts=True)
+    finally:
+        hub.stop()
+    exposed = [f"{what}: {seen}" for what, ok, seen in results if not ok]
+    assert not exposed, f"exposed (hub log in {hub.folder}):\n" + "\n".join(exposed)
+    probed = {what for what, _ok, _seen in results}
+    assert "A: open a terminal" in probed and "A's kernel reads the hub's database" in probed
+    assert len(results) >= 30
