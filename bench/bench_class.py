@@ -51,7 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import psutil
-from bench_load import MB, Learner, _kernel_ids, percentile, pss_mb
+from bench_load import MB, Learner, _kernel_ids, percentile, pss_mb, watch_kernels_go
 from e2e_app import CHROMIUM, CHROMIUM_ARGS, free_port, vegas_tutor_command
 
 ADDRESS = "127.0.0.2"
@@ -381,17 +381,8 @@ def run(name: str, play_s: float, browsers: int, cull_idle: int) -> Run:
             thread.join(play_s + 240)
         cpu_used, wall = cpu_seconds(process) - cpu_before, time.perf_counter() - wall_before
         theirs = {learner.result.kernel_id for learner in light if learner.result.kernel_id}
-        left_at = time.monotonic()
         period = cull_idle + cull_interval(cull_idle)
-        left, last_gone = len(theirs), None
-        while time.monotonic() - left_at < period + 30:
-            alive = theirs & set(_kernel_ids(kernels_of(process)))
-            if time.monotonic() - left_at <= period:
-                left = len(alive)
-            if not alive:
-                last_gone = time.monotonic() - left_at
-                break
-            time.sleep(0.5)
+        left, last_gone = watch_kernels_go(theirs, lambda: set(_kernel_ids(kernels_of(process))), period)
         if cap is not None:  # the learners over the cap: the server's 503s (a browser's page retries by itself)
             refused = log_path.read_text(encoding="utf-8", errors="replace").count("refused (503): class cap")
             full_page = f"{refused} page requests answered 503 'the class is full'; {full_page}"

@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -406,6 +407,22 @@ def _cpu_seconds(processes: list[psutil.Process], window: float) -> float:
     return total() - before
 
 
+def watch_kernels_go(theirs: set[str], running: Callable[[], set[str]], period: float) -> tuple[int, float | None]:
+    """After the learners left: how many of ``theirs`` (kernel ids) still run after one cull ``period``, and
+    when the last was gone (seconds; None if some still run ``period + 30`` s later). ``running()`` gives the
+    ids of the kernels running now."""
+    left_at = time.monotonic()
+    left, last_gone = len(theirs), None
+    while time.monotonic() - left_at < period + 30:
+        alive = theirs & running()
+        if time.monotonic() - left_at <= period:
+            left = len(alive)
+        if not alive:
+            return left, time.monotonic() - left_at
+        time.sleep(0.5)
+    return len(theirs & running()), last_gone
+
+
 def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int, server_args: list[str]) -> Figures:
     """Start a server, let ``n`` learners open ``lesson`` at once and play, then leave; the figures."""
     from vegas_tutor.serving import cull_interval
@@ -440,20 +457,8 @@ def run_once(n: int, lesson: str, play_s: float, think_s: float, cull_idle: int,
         # pool's kernels become learners' kernels; the pool's refill is reported apart).
         per_learner = measured["learners"] / max(1, n)
         theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id}
-        left_at = time.monotonic()
         period = cull_idle + cull_interval(cull_idle)
-        last_gone: float | None = None
-        left = len(theirs)
-        while time.monotonic() - left_at < period + 30:
-            alive = theirs & set(_kernel_ids(_kernels(server)))
-            if time.monotonic() - left_at <= period:
-                left = len(alive)
-            if not alive:
-                last_gone = time.monotonic() - left_at
-                break
-            time.sleep(0.5)
-        else:
-            left = len(theirs & set(_kernel_ids(_kernels(server))))
+        left, last_gone = watch_kernels_go(theirs, lambda: set(_kernel_ids(_kernels(server))), period)
         return summarize(learners, per_learner, total, period, left, last_gone, load_before,
                          (int(measured["refill_kernels"]), measured["refill"]))
     finally:
