@@ -10,6 +10,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+import segno
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 from tornado.web import Application, RequestHandler
 
@@ -309,7 +310,6 @@ def test_the_class_page_shows_the_address_the_code_and_a_qr_code_of_the_join_add
     assert "<title>QR code of the address with the class code</title>" in svg and "<path" in svg
     assert "@media print" in page and "://" not in page.replace("http://classroom.test", "").replace(
         "http://10.0.0.2", "")  # nothing loaded from elsewhere
-    segno = pytest.importorskip("segno")
     assert classroom_pages.qr_svg("http://x/", "t") == segno.make_qr("http://x/", error="m").svg_inline(
         scale=8, title="t", svgclass="qr-code", omitsize=False)
 

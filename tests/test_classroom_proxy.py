@@ -24,14 +24,13 @@ import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from http.cookies import SimpleCookie
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
 
-from e2e_app import AppError, AppServer, free_port, page_kernel_id, start_server, stop_server
+from e2e_app import Answer, AppError, AppServer, free_port, page_kernel_id, start_server, stop_server
 
 NGINX = Path("/usr/sbin/nginx")
 PROXY_DIR = Path(__file__).resolve().parent.parent / "deploy" / "proxy"
@@ -141,19 +140,6 @@ def class_server(tmp_path_factory: pytest.TempPathFactory, proxy_ports: dict[str
         pytest.fail(str(error), pytrace=False)
     yield server
     stop_server(server)
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: http.client.HTTPMessage
-    body: str
-
-    def cookies(self) -> dict[str, str]:
-        jar: SimpleCookie = SimpleCookie()
-        for header in self.headers.get_all("Set-Cookie") or []:
-            jar.load(header)
-        return {name: morsel.value for name, morsel in jar.items()}
 
 
 def ask(connection: http.client.HTTPConnection, host: str, path: str, cookie: str = "") -> Answer:

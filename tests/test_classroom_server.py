@@ -10,8 +10,6 @@ import http.client
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -19,25 +17,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
 
-from e2e_app import AppError, AppServer, page_kernel_id, start_server, stop_server
+from e2e_app import Answer, AppError, AppServer, page_kernel_id, start_server, stop_server
 
 ADDRESS = "127.0.0.2"
 NAME = "classroom.test"
 CODE = "K7PX2Q"
 LIGHT_PAGE = "/voila/render/index.ipynb"  # the landing page: the quickest kernel to start
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: http.client.HTTPMessage
-    body: str
-
-    def cookies(self) -> dict[str, str]:
-        jar: SimpleCookie = SimpleCookie()
-        for header in self.headers.get_all("Set-Cookie") or []:
-            jar.load(header)
-        return {name: morsel.value for name, morsel in jar.items()}
 
 
 def ask(server: AppServer, path: str, method: str = "GET", headers: dict[str, str] | None = None,

@@ -158,24 +158,24 @@ def _class_code(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _kernel_count(text: str) -> int:
+def _whole(text: str, low: int, high: int, what: str = "") -> int:
+    """``text`` as a whole number from ``low`` to ``high``, or a usage error naming ``what``."""
+    prefix = f"{what} " if what else ""
     try:
-        count = int(text)
+        number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if not 1 <= count <= 10_000:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 10000, not {count}")
-    return count
+        raise argparse.ArgumentTypeError(f"{prefix}must be a whole number, not {text!r}") from None
+    if not low <= number <= high:
+        raise argparse.ArgumentTypeError(f"{prefix}must be between {low} and {high}, not {number}")
+    return number
+
+
+def _kernel_count(text: str) -> int:
+    return _whole(text, 1, 10_000)
 
 
 def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be between 1 and 65535, not {port}")
-    return port
+    return _whole(text, 1, 65535, "port")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -126,6 +127,22 @@ class AppServer:
                 if any(f"kernel-{kernel_id}.json" in part for part in process.cmdline()):
                     return process
         raise AppError(f"no kernel process for kernel {kernel_id}:\n{self.log_tail()}")
+
+
+@dataclass
+class Answer:
+    """One HTTP answer of the served app: status, headers and body, and the cookies it sets."""
+
+    status: int
+    headers: http.client.HTTPMessage
+    body: str
+
+    def cookies(self) -> dict[str, str]:
+        """The cookies of the answer's ``Set-Cookie`` headers, by name."""
+        jar: SimpleCookie = SimpleCookie()
+        for header in self.headers.get_all("Set-Cookie") or []:
+            jar.load(header)
+        return {name: morsel.value for name, morsel in jar.items()}
 
 
 def _answers(port: int, host: str = "127.0.0.1") -> bool:
