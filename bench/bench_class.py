@@ -148,7 +148,7 @@ class BrowserResult:
 
 
 BUTTONS = {
-    "lv": ["[data-key='roll']:not([disabled])", "[data-key^='place-']:not([disabled])",
+    "lv": ["[data-key='roll']:not([disabled])", "[data-key^='place-']:not([disabled]):not([aria-disabled='true'])",
            "[data-key='new-game']:not([disabled])"],
     "ld": ["[data-key='keep']:not([disabled])", "[data-key='next-round']:not([disabled])",
            "[data-key='challenge']:not([disabled])", "[data-key^='bid-']:not([disabled])"],
