@@ -63,18 +63,27 @@ function render(props) {
   const draft = lovDraft();
   /** @type {{ timer: number|undefined }} */
   const pause = { timer: undefined };
+  const ctx = { id: `lov-${Math.random().toString(36).slice(2, 10)}`, confirmNew: false };
   const dispose = mountBoard(props, {
     prefix: "lov", title: t("Lords of Vegas board"), changes: LOV_CHANGES,
-    view: (send, drawNow) => lovView(model, send, drawNow, draft, pause),
+    view: (send, drawNow) => lovView(model, send, drawNow, draft, pause, ctx),
     summary: () => {
       const board = model.get("board");
       const next = board && board.waiting ? " " + t("Key N: the next part of the other players' turns.") : "";
-      return `${board ? board.describe : ""}${next}${stepperKeys(model)}`;
+      const undo = board && board.undo && board.undo.can && model.get("interactive") ? " " + t("Key U: undo.") : "";
+      return `${board ? board.describe : ""}${next}${undo}${stepperKeys(model)}`;
     },
     keys: (event) => {
       const board = model.get("board");
       if ((event.key === "n" || event.key === "N") && board && board.waiting) return { type: "next" };
+      if ((event.key === "u" || event.key === "U") && model.get("interactive") && board && board.undo && board.undo.can) {
+        return { type: "undo" };
+      }
       return coachKey(model, event);
+    },
+    inProgress: () => {
+      const board = model.get("board");
+      return Boolean(model.get("interactive") && board && board.undo && board.undo.in_progress);
     },
   });
   return () => {
@@ -83,9 +92,13 @@ function render(props) {
   };
 }
 
-/** @param {RenderProps["model"]} model @param {(msg: object) => void} send @param {() => void} drawNow
- *  @param {Draft} draft @param {{ timer: number|undefined }} pause */
-function lovView(model, send, drawNow, draft, pause) {
+/** The board beside its controls: the status line over both; on the left the players, the score track and
+ * the 48 lots; on the right (at the board's top) the Next button, the learner's actions, Undo and New game,
+ * the coach, the trades, the example's steps and the odds; under both the casinos, the log and the options.
+ * @param {RenderProps["model"]} model @param {(msg: object) => void} send @param {() => void} drawNow
+ * @param {Draft} draft @param {{ timer: number|undefined }} pause
+ * @param {{ id: string, confirmNew: boolean }} ctx this view's own id and whether New game asks now */
+function lovView(model, send, drawNow, draft, pause, ctx) {
   const board = model.get("board");
   if (!board || !board.players) return h("p", { text: t("Setting up the board…") });
   const stepper = model.get("stepper");
@@ -97,16 +110,22 @@ function lovView(model, send, drawNow, draft, pause) {
     pause.timer = setTimeout(() => (draft.dirty ? drawNow() : send({ type: "next" })), LOV_PAUSE_MS);
   }
   const main = h("section", { class: "lov-main", "aria-label": t("The board") },
-    h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
     lovPlayers(board, highlight),
     lovScoreTrack(board),
-    h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)),
+    h("div", { class: "lov-middle" }, lovBoard(board, highlight), lovSideInfo(board)));
+  const side = [];
+  if (hasStepper) side.push(stepperPanel("lov", stepper, send));
+  if (interactive) {
+    side.push(lovPace(board, send, draft), lovActions(board, send), errorLine("lov", model),
+      !board.is_over ? gameButtons("lov", board.undo, send, ctx, drawNow) : lovNewGame(send),
+      coachPanel("lov", model, send), board.trade ? lovTrade(board, send, drawNow, draft) : null);
+  } else {
+    side.push(errorLine("lov", model));
+  }
+  if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));
+  const short = board.short_game;
+  const below = h("div", { class: "lov-below" },
     board.casinos.length ? lovCasinos(board) : null,
-    interactive ? lovPace(board, send, draft) : null,
-    interactive ? lovActions(board, send) : null,
-    errorLine("lov", model),
-    coachPanel("lov", model, send),
-    interactive && board.trade ? lovTrade(board, send, drawNow, draft) : null,
     board.log.length ? lovLog(board) : null,
     h("div", { class: "lov-row lov-controls" },
       h("label", {}, h("input", { type: "checkbox", checked: model.get("show_odds"), "aria-label": t("Show the odds"),
@@ -114,14 +133,35 @@ function lovView(model, send, drawNow, draft, pause) {
           value: /** @type {HTMLInputElement} */ (e.target).checked }) }), " " + t("Show the odds")),
       interactive && board.bots ? opponentsChoice("lov", board.bots, { random: t("at random") }, send,
         { id: `lov-${model.get("board_id")}` }) : null,
-      interactive ? h("button", { type: "button", class: "lov-button", "data-key": "new-game", text: t("New game"),
-        onclick: () => send({ type: "new_game" }) }) : null));
-  const side = [];
-  if (hasStepper) side.push(stepperPanel("lov", stepper, send));
-  if (model.get("show_odds")) side.push(lovOdds(model.get("odds"), board, send, interactive));
-  return coachReadOnly(h("div", { class: ["lov-layout", side.length ? "lov-with-side" : "lov-alone"] }, main,
-    side.length ? h("aside", { class: "lov-side", "aria-label": hasStepper ? t("The example, step by step") : t("Odds") },
-      side) : null), model, send);
+      interactive && short ? lovShortGame(short, send) : null));
+  const alone = !interactive && !hasStepper && !model.get("show_odds");  // a position shown bare: one column
+  return coachReadOnly(h("div", { class: ["lov-layout", alone ? "lov-alone" : "lov-with-side"] },
+    h("p", { class: "lov-status", "aria-live": "polite" }, board.describe),
+    main,
+    h("aside", { class: "lov-side", "aria-label": hasStepper ? t("The example, step by step")
+      : interactive ? t("Your turn: actions, trades and odds") : t("Odds") }, side),
+    below), model, send);
+}
+
+/** New game when the game is over (nothing to lose, so nothing to ask). @param {(msg: object) => void} send */
+function lovNewGame(send) {
+  return h("div", { class: "vt-game-buttons" }, h("button", { type: "button", class: "lov-button lov-primary",
+    "data-key": "new-game-small", onclick: () => send({ type: "new_game" }) }, t("New game")));
+}
+
+/** The short game switch: the Game End card halfway down the deck; it applies to the next new game.
+ * @param {{ now: boolean, next: boolean }} short @param {(msg: object) => void} send */
+function lovShortGame(short, send) {
+  const note = short.now !== short.next
+    ? (short.next ? t("(from the next new game; this game is a full game)")
+      : t("(from the next new game; this game is a short game)"))
+    : short.now ? t("(this game is a short game)") : "";
+  return h("label", { class: "lov-short" },
+    h("input", { type: "checkbox", checked: short.next, "data-key": "option-short_game",
+      onchange: (/** @type {Event} */ e) => send({ type: "option", name: "short_game",
+        value: /** @type {HTMLInputElement} */ (e.target).checked }) }),
+    " " + t("Short game: the Game End card halfway down the deck"),
+    note ? h("span", { class: "lov-muted lov-small", text: " " + note }) : null);
 }
 
 // ------------------------------------------------------------------------------------------- players

@@ -68,12 +68,21 @@ TileSpec = tuple[str, int | None, int | None]
 
 @dataclass(frozen=True)
 class Config:
-    """A game's settings: 2 to 4 players (with two, block F is out of play)."""
+    """A game's settings: 2 to 4 players (with two, block F is out of play), and the short game variant.
+
+    ``short_game`` (off by default): the deck is split into 2 piles instead of 4 and the Game End card goes on
+    top of the 2nd, so it comes out after about half the cards (:func:`~.rules.end_after_deal`); every other
+    rule is the same.
+    """
 
     players: int = 4
+    short_game: bool = False
 
     def __post_init__(self) -> None:
         whole_number(self.players, _("Lords of Vegas: the number of players"), 2, 4)
+        if not isinstance(self.short_game, bool):
+            raise ConfigError(_("Lords of Vegas: short_game must be True or False, not {value}",
+                                value=repr(self.short_game)))
 
 
 class State(GameStateBase[Data, Entry]):
@@ -89,7 +98,7 @@ class State(GameStateBase[Data, Entry]):
 
     @property
     def config(self) -> Config:
-        return Config(self._d.players)
+        return Config(self._d.players, self._d.short_game)
 
     @property
     def players(self) -> int:
@@ -381,7 +390,9 @@ class State(GameStateBase[Data, Entry]):
     # --- saving ------------------------------------------------------------------------------------------
 
     def _config_json(self) -> dict[str, Any]:
-        return {"players": self.players}
+        if self._d.short_game:
+            return {"players": self.players, "short_game": True}
+        return {"players": self.players}  # (the base game's records are as they always were)
 
     def _replay(self, text: str) -> None:
         if text.startswith("trade "):
@@ -391,12 +402,18 @@ class State(GameStateBase[Data, Entry]):
 
     @classmethod
     def _from_record(cls, config: Any, origin: Any) -> Self:
-        if not isinstance(config, dict) or set(config) != {"players"}:
-            raise RecordError(_("saved game config must hold the player count only"))
-        players = Config(config["players"]).players
+        if not isinstance(config, dict) or set(config) not in ({"players"}, {"players", "short_game"}):
+            raise RecordError(_("saved game config must hold the player count and, for a short game, short_game"))
+        if config.get("short_game", True) is not True:
+            raise RecordError(_("saved game config: short_game is written only for a short game, as true"))
+        settings = Config(config["players"], "short_game" in config)
         state = cls._from_origin(origin)
-        if state.players != players:
+        if state.players != settings.players:
             raise RecordError(_("saved game origin and config disagree on the player count"))
+        if settings.short_game:
+            if state._d.phase != "deal" or state._d.deal_next:
+                raise RecordError(_("a short game is saved from a new game only"))
+            state._d.short_game = True
         return state
 
     @classmethod
@@ -425,9 +442,9 @@ class State(GameStateBase[Data, Entry]):
     # --- construction --------------------------------------------------------------------------------------
 
     @classmethod
-    def _new(cls, players: int, seed: int | None) -> Self:
-        Config(players)
-        data = Data(players=players, money=[0] * players, score=[0] * players)
+    def _new(cls, players: int, seed: int | None, short_game: bool = False) -> Self:
+        Config(players, short_game)
+        data = Data(players=players, money=[0] * players, score=[0] * players, short_game=short_game)
         return cls(data, make_rng(seed), {"kind": "new", "players": players})
 
     @classmethod
@@ -495,13 +512,14 @@ class State(GameStateBase[Data, Entry]):
         return f"{phase_words(d)} ({seats})"
 
 
-def new_game(players: int = 4, *, seed: int | None = None) -> State:
+def new_game(players: int = 4, *, seed: int | None = None, short_game: bool = False) -> State:
     """A new game before the setup deal: draw cards (chance) until play begins.
 
     The setup is explicit chance: 2 cards dealt to each seat in turn (each gives a marker and its setup
-    money), then the start rolls (2d6 each; the tied highest roll again).
+    money), then the start rolls (2d6 each; the tied highest roll again). ``short_game``: the short game
+    variant (see :class:`Config`).
     """
-    return State._new(players, seed)
+    return State._new(players, seed, short_game)
 
 
 def _execute(d: Data, action: Action, rng: Rng) -> None:

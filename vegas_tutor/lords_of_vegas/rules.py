@@ -78,6 +78,8 @@ class Data:
     """Every card drawn so far (setup deal included), in order: the discard piles."""
     end_after: int = -1
     """How many lot cards are drawn in play before the Game End card (-1 until setup is dealt)."""
+    short_game: bool = False
+    """The short game variant (see :func:`end_after_deal`): the Game End card goes into the deck earlier."""
     drawn: int = 0
     turn: int = 0
     phase: str = "deal"
@@ -111,6 +113,7 @@ class Data:
             unseen=self.unseen.copy(),
             seen=self.seen.copy(),
             end_after=self.end_after,
+            short_game=self.short_game,
             drawn=self.drawn,
             turn=self.turn,
             phase=self.phase,
@@ -410,6 +413,21 @@ def draw(d: Data, card: str) -> None:
     settle(d, "pay")
 
 
+def end_after_deal(remaining: int, *, short_game: bool = False) -> int:
+    """How many lot cards are drawn before the Game End card, ``remaining`` lot cards being left after the deal.
+
+    The rules split the deck into 4 roughly equal piles and put the Game End card on top of the 4th: it comes
+    out after the first three piles. The short game variant splits the deck into 2 piles and puts the Game End
+    card on top of the 2nd: it comes out after the first pile, about half as many cards into the game.
+
+    >>> end_after_deal(40), end_after_deal(40, short_game=True)
+    (30, 20)
+    """
+    if short_game:
+        return remaining - remaining // 2
+    return remaining - remaining // 4
+
+
 def _deal(d: Data, card: str) -> None:
     seat = d.deal_next % d.players
     if not in_play(d, card):
@@ -419,8 +437,7 @@ def _deal(d: Data, card: str) -> None:
     d.money[seat] += LOTS[card].setup_value
     d.deal_next += 1
     if d.deal_next == 2 * d.players:
-        remaining = len(d.unseen)
-        d.end_after = remaining - remaining // 4
+        d.end_after = end_after_deal(len(d.unseen), short_game=d.short_game)
         d.phase = "start_roll"
         d.rolling = list(range(d.players))
         d.start_rolls = {}

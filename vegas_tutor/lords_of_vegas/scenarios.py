@@ -105,7 +105,8 @@ def _draw_d8() -> Steps:
         phase="draw",
     )
     steps: Steps = []
-    _step(steps, N_("It is Yellow's turn. Green marks B2; gold casinos: Green's 3 tiles, Yellow's 1 tile."), s)
+    _step(steps, N_("It is Yellow's turn. Green has a marker on lot B2. Two casinos are gold: Green's, with 3 "
+                    "tiles, and Yellow's, with 1 tile."), s)
     s.apply(DrawCard("D8"))
     _check(s.marker("D8") == YELLOW, "Yellow marks D8")
     _check(s.money(GREEN) == 10 + 1 + 6 and s.money(YELLOW) == 10 + 1 + 6, "markers $1; gold dice $6 each")

@@ -57,6 +57,8 @@ def test_a_spanish_stepper_tells_the_example_in_spanish() -> None:
         assert stepper.stepper["title"] == "Los empates se anulan: Caesars Palace"
         stepper.next()
         assert spanish(stepper.stepper["narration"]), stepper.stepper["narration"]
-        assert "80.000\u00a0$" in stepper.board["last_payout"]["casinos"][1]["words"]
+        (caesars,) = stepper.board["last_payout"]["casinos"]  # the casino paying in this step (issue 22.3)
+        assert caesars["number"] == 2 and "80.000\u00a0$" in caesars["words"]
+        assert stepper.board["describe"] == "La ronda 1 ha terminado: los casinos pagan, uno tras otro."
         assert fraction_text(Fraction(25_001, 2)) == "12.500,50\u00a0$ (= 25.001/2)"
     assert fraction_text(Fraction(25_001, 2)) == "$12,500.50 (= 25,001/2)"

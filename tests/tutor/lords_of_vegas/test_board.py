@@ -290,3 +290,107 @@ def test_the_front_end_is_one_module_with_the_shared_helpers() -> None:
     esm, css = LordsOfVegasBoard._esm, LordsOfVegasBoard._css
     assert isinstance(esm, str) and "function h(" in esm and esm.rstrip().endswith("export default { render };")
     assert isinstance(css, str) and ".vt-widget" in css and ".lov-root .lov-board" in css
+
+
+# ----------------------------------------------------------------------------------------- undo (issue 22.6)
+def undo_board(**kw: Any) -> LordsOfVegasBoard:
+    """Blue to play step 2: a lot to build on (A2), a gold casino to sprawl from and remodel (A1), a silver one
+    to reorganize (D1), and Green's aqua casino to gamble at (B1)."""
+    from vegas_tutor.lords_of_vegas import State
+
+    position = State.position(4, markers={"A2": 0, "C5": 0},
+                              tiles={"A1": ("gold", 0, None), "B1": ("aqua", 1, 3), "D1": ("silver", 0, 2)},
+                              money=[60, 30, 30, 30], phase="play", turn=0, seed=3)
+    return LordsOfVegasBoard(position, pace="all", bots="random", **kw)
+
+
+@pytest.mark.parametrize("action", ["build gold on A2", "sprawl gold into A4", "remodel A1 to aqua",
+                                    "gamble $3 at B1"])
+def test_undo_takes_back_a_decision_exactly(action: str) -> None:
+    board = undo_board()
+    before = board.state.to_json()
+    board.act(action)
+    assert board.state.to_json() != before and board.board["undo"]["can"]
+    assert board.board["undo"]["what"] == f"“{action}”"
+    assert board.handle({"type": "undo"}), board.error
+    assert board.state.to_json() == before  # the engine's exact undo: the same record
+    assert not board.board["undo"]["can"] and board.board["learner_to_act"]
+    board.act(action)  # and it can be played again
+    assert board.state.history[-1] is not None
+
+
+def test_undo_takes_back_a_gamble_until_it_is_rolled_and_never_the_roll() -> None:
+    board = undo_board()
+    before = board.state.to_json()
+    board.act("gamble $3 at B1")
+    assert board.state.phase == "gamble_roll"  # the boss has answered; the dice wait for Blue's click
+    board.handle({"type": "undo"})
+    assert board.state.to_json() == before
+    board.act("gamble $3 at B1")
+    board.act("roll")
+    rolled, view = board.state.to_json(), dict(board.board)
+    assert board.handle({"type": "undo"}) is False
+    assert board.error == ("nothing was undone: dice rolled are never taken back: undo takes back what you did "
+                           "since the last roll")
+    assert board.state.to_json() == rolled and board.board["undo"] == view["undo"]
+    assert not board.board["undo"]["can"] and "dice rolled" in board.board["undo"]["reason"]
+
+
+def test_undo_never_takes_back_a_card_drawn() -> None:
+    board = LordsOfVegasBoard(players=3, seed=4, pace="all", bots="random")
+    assert board.board["undo"]["reason"] == "you have not decided anything yet in this game"
+    board.act("draw")
+    drawn = board.state.to_json()
+    assert board.handle({"type": "undo"}) is False and "a card drawn is never taken back" in board.error
+    assert board.state.to_json() == drawn
+    build = next(a for a in every_action(board) if a.startswith("build"))
+    board.act(build)
+    board.act("end turn")  # at this pace the others play on to Blue's next turn: their cards and rolls are final
+    after = board.state.to_json()
+    assert board.handle({"type": "undo"}) is False and "never taken back" in board.error
+    assert board.state.to_json() == after
+
+
+def test_undo_takes_back_a_trade_and_the_end_of_a_turn() -> None:
+    board = undo_board()
+    before = board.state.to_json()
+    board.handle({"type": "trade", "trade": "trade blue: $10 lots - dice - for green: $0 lots - dice -"})
+    assert board.state.money(0) == 50 and board.board["undo"]["what"] == "your trade with Green"
+    assert board.handle({"type": "undo"}), board.error
+    assert board.state.to_json() == before and board.board["trade"]["answer"] == ""
+    shown = LordsOfVegasBoard(players=3, seed=4, pace="next", bots="random")
+    shown.act("draw")
+    played = shown.state.to_json()
+    shown.act("end turn")
+    assert shown.board["waiting"] and shown.board["undo"]["what"] == "“end turn”"
+    log = shown.board["log"]
+    assert shown.handle({"type": "undo"}), shown.error
+    assert shown.state.to_json() == played and not shown.board["waiting"] and shown.board["learner_to_act"]
+    assert shown.board["log"] != log and "end" not in shown.board["log"][-1]["lines"][-1]
+
+
+def test_undo_is_refused_on_a_board_that_shows_a_position() -> None:
+    stepper = LordsOfVegasStepper("LOV-BUILD")
+    before = snapshot(stepper)
+    assert stepper.handle({"type": "undo"}) is False and "does not take moves" in stepper.error
+    assert snapshot(stepper) == before
+
+
+# ----------------------------------------------------------------------------------------- the short game (22.8)
+def test_the_short_game_switch() -> None:
+    board = LordsOfVegasBoard(players=3, seed=4, pace="all", bots="random")
+    assert board.board["short_game"] == {"now": False, "next": False} and board.state.draws_before_end == 32
+    assert board.handle({"type": "option", "name": "short_game", "value": True}), board.error
+    assert board.board["short_game"] == {"now": True, "next": True}  # nothing decided yet: a short game at once
+    assert board.state.config.short_game and board.state.data().end_after == 21  # (bots may have drawn since)
+    board.act("draw")
+    board.handle({"type": "option", "name": "short_game", "value": False})
+    assert board.board["short_game"] == {"now": True, "next": False} and board.state.config.short_game
+    board.handle({"type": "new_game"})
+    assert not board.state.config.short_game and board.state.data().end_after == 32
+    short = LordsOfVegasBoard(players=4, seed=1, short_game=True)
+    assert short.state.data().end_after == 20 and json.loads(short.saved["record"])["body"]["config"] == {
+        "players": 4, "short_game": True}
+    assert short.handle({"type": "option", "name": "short_game", "value": "yes"}) is False
+    with pytest.raises(ConfigError):
+        LordsOfVegasBoard(players=4, short_game=1)  # type: ignore[arg-type]

@@ -12,6 +12,10 @@ checks it and the other player accepts or refuses it by its own count, saying wh
 trades at the start of the learner's turn or when asked (``ask_offers``), and trade among themselves at the
 start of their own turns. ``pace``: the others' turns are shown half a turn at a time (the card, then the
 actions) at each ``next`` (``"next"``), after a short pause in the browser (``"pause"``), or all at once.
+``short_game``: new games are played with the short game variant (the Game End card halfway down the deck;
+see :class:`~vegas_tutor.lords_of_vegas.engine.Config`), also switched on the board. Undo (``{"type":
+"undo"}``) takes back the learner's last decision (a build, sprawl, remodel, a gamble not yet rolled, a trade,
+the end of a turn) and the others' moves after it, by the engine's exact undo; never a card drawn or dice rolled.
 
 >>> board = LordsOfVegasBoard(players=3, seed=4, pace="all")
 >>> board.board["phase"], board.board["actions"][0]["kind"]
@@ -29,9 +33,10 @@ import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
-from vegas_tutor.lords_of_vegas.actions import Action, DrawCard
+from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.engine import State, new_game
 from vegas_tutor.lords_of_vegas.names import describe, players, seat_word
+from vegas_tutor.lords_of_vegas.trades import Trade
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
 from vegas_tutor.tutor.lords_of_vegas.coaching import LORDS_OF_VEGAS_COACH, check_opponents, opponent_action
@@ -45,6 +50,7 @@ from vegas_tutor.tutor.lords_of_vegas.intents import (
     NewGameIntent,
     NextIntent,
     TradeIntent,
+    UndoIntent,
     parse_intent,
 )
 from vegas_tutor.tutor.lords_of_vegas.odds_panel import odds_panel
@@ -58,7 +64,7 @@ from vegas_tutor.tutor.lords_of_vegas.projection import (
 from vegas_tutor.tutor.lords_of_vegas.table import TradeTable
 from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
 from vegas_tutor.tutor.messages import OptionIntent, StepIntent
-from vegas_tutor.tutor.widget import TutorWidget
+from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
 MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
@@ -96,6 +102,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         pace: str = "next",
         bots: str = "medium",
         coach: bool = False,
+        short_game: bool = False,
         **kwargs: Any,
     ) -> None:
         if pace not in PACES:
@@ -104,8 +111,12 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         self._bots = check_opponents(bots)
         self._begin(seed)
         self._coach = Coach(LORDS_OF_VEGAS_COACH, self._refresh, on=bool(coach) and interactive)
+        if not isinstance(short_game, bool):
+            raise ConfigError(_("short_game must be True or False, got {value}", value=repr(short_game)))
         if state is None:
-            state = new_game(players, seed=self._next_seed())
+            state = new_game(players, seed=self._next_seed(), short_game=short_game)
+        self._short_game = state.config.short_game
+        """Whether the next new game is a short game (the Short game switch)."""
         if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
             raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
                                 value=repr(learner)))
@@ -113,6 +124,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
         self._state = state.copy()
         self._highlight: tuple[str, ...] = ()
         self._log = TurnLog(state.players)
+        self._logs: dict[int, tuple[list[dict[str, Any]], int]] = {}
+        """The log as the learner saw it at each length of the history (Undo puts it back as it was)."""
         self._inspect: Action | None = None
         self._pace = pace
         self._start_table()
@@ -152,10 +165,13 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     def show_state(self, state: State, *, highlight: Sequence[str] = ()) -> None:
         """Show another position."""
         self._state = state.copy()
+        if self.interactive:
+            self._short_game = state.config.short_game  # (a resumed game goes on, and starts again, as it was)
         self._highlight = tuple(highlight)
         self._inspect = None
         self._log.clear()
         self._log.add(sentences(state.events, self.names, self._you), seat=state.turn, setup=False)
+        self._logs = {}
         self._start_table()
         if self.interactive:
             self._play_others()
@@ -173,6 +189,11 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                 if not self.interactive:
                     raise IllegalActionError(_("this board shows a position: it has no opponents to change"))
                 self._bots = str(intent.value)
+            elif intent.name == "short_game":
+                self._check_playable()
+                self._short_game = bool(intent.value)
+                if not self._in_game:  # nothing decided yet: the switch starts the game it names at once
+                    self._new_game()
             elif intent.name == "pace":
                 self._pace = str(intent.value)
                 if self._pace == "all" and self.interactive:
@@ -182,10 +203,14 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                 self.show_odds = bool(intent.value)
         elif isinstance(intent, TradeIntent):
             self._check_playable()
+            before = len(self._state.history)
             self._propose(intent.trade)
+            self._in_game = self._in_game or len(self._state.history) > before
         elif isinstance(intent, AnswerIntent):
             self._check_playable()
+            before = len(self._state.history)
             self._answer_offer(intent.accept)
+            self._in_game = self._in_game or len(self._state.history) > before
         elif isinstance(intent, AskIntent):
             self._check_playable()
             self._ask_offers()
@@ -203,14 +228,75 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             self._inspect = intent.action
         elif isinstance(intent, NewGameIntent):
             self._check_playable()
-            self._state = new_game(self._state.players, seed=self._next_seed())
-            self._highlight = ()
-            self._log.clear()
-            self._inspect = None
-            self._start_table()
-            self._play_others()
+            self._new_game()
+        elif isinstance(intent, UndoIntent):
+            self._undo()
+            self._after_undo()
         else:
             self._play_learner(intent)
+
+    def _new_game(self) -> None:
+        self._state = new_game(self._state.players, seed=self._next_seed(), short_game=self._short_game)
+        self._highlight = ()
+        self._log.clear()
+        self._logs = {}
+        self._inspect = None
+        self._in_game = False
+        self._start_table()
+        self._play_others()
+
+    # ------------------------------------------------------------------ undo
+    def _undo_plan(self) -> UndoPlan:
+        """Undo takes back the learner's last decision or trade (and the others' moves after it); never a card
+        drawn nor dice rolled, whoever drew or rolled them."""
+        me = self._learner
+        nothing = _("you have not decided anything yet in this game")
+        if not self._in_game:
+            return UndoPlan(0, reason=nothing)
+
+        def barrier(action: object, _seat: int | None) -> str:
+            if isinstance(action, DrawCard):
+                return _("a card drawn is never taken back: undo takes back what you did since the last card")
+            if isinstance(action, RollDice):
+                return _("dice rolled are never taken back: undo takes back what you did since the last roll")
+            return ""
+
+        def is_decision(action: object, seat: int | None) -> bool:
+            if isinstance(action, Trade):
+                return me in (action.first, action.second)
+            return seat == me
+
+        return plan_undo(self._state, is_decision, barrier, nothing=nothing)
+
+    def _after_undo(self) -> None:
+        """After an undo: the log as it was at that moment, no offer, nothing waiting, no marks."""
+        kept = self._logs.get(len(self._state.history))
+        if kept is None:
+            self._log.clear()  # (a moment the board never showed: start the log afresh rather than keep undone lines)
+        else:
+            groups, turns = kept
+            self._log.groups, self._log.turns = [dict(g, lines=list(g["lines"])) for g in groups], turns
+        self._logs = {n: v for n, v in self._logs.items() if n <= len(self._state.history)}
+        self._start_table()
+        self._offered_at = len(self._state.seen_cards())  # (the offer made at this turn's start is not made again)
+        self._highlight, self._inspect = (), None
+        self._play_others()
+
+    def _decision_words(self, action: Any) -> str:
+        if isinstance(action, Trade):
+            other = action.second if action.first == self._learner else action.first
+            return _("your trade with {name}", name=self.names[other])
+        return _("“{action}”", action=describe(action))  # ("Takes back “build gold on A2”.")
+
+    def _keep_log(self) -> None:
+        """Remember the log as the learner sees it now (for an undo back to this moment); forget the moments
+        before the last card or roll, which no undo reaches."""
+        history = self._state.history
+        last = len(history)
+        while last and not isinstance(history[last - 1], DrawCard | RollDice):
+            last -= 1
+        self._logs = {n: kept for n, kept in self._logs.items() if n >= last - 1}
+        self._logs[len(history)] = ([dict(g, lines=list(g["lines"])) for g in self._log.groups], self._log.turns)
 
     def _play_learner(self, intent: ActIntent) -> None:
         self._check_playable()
@@ -230,6 +316,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             raise IllegalActionError(_("{action}: nothing is yours to draw or roll now",
                                        action=describe(intent.action)))
         self._apply(intent.action)  # the engine says why a decision is refused, and changes nothing
+        self._in_game = True
         self._inspect = None
         self._offer = None  # an offer lapses with the next action
         self._highlight = ()
@@ -282,6 +369,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
+        if self.interactive:
+            self._keep_log()
         self._coach.sync(self._state, self._is_learner)
         s = self._coach.replay_state() or self._state
         names = self.names
@@ -292,6 +381,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
                                     log=self._log.view(names, self._you), you=self._you)
             self.board = {**self.board, "pace": self._pace, "waiting": self._waiting and self.interactive,
                           "bots": self._bots,
+                          "undo": self._undo_view(),
+                          "short_game": {"now": s.config.short_game, "next": self._short_game},
                           "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)
                           if self.interactive else None}
             self._after_answer(lambda: self._refresh_panels(s, names))

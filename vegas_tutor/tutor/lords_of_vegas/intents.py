@@ -29,6 +29,7 @@ from vegas_tutor.tutor.messages import (
     NewGameIntent,
     OptionIntent,
     StepIntent,
+    UndoIntent,
     echo,
     message_kind,
     option_intent,
@@ -36,7 +37,7 @@ from vegas_tutor.tutor.messages import (
 )
 
 __all__ = ["ActIntent", "AnswerIntent", "AskIntent", "InspectIntent", "Intent", "NewGameIntent", "NextIntent",
-           "OptionIntent", "StepIntent", "TradeIntent", "parse_intent"]
+           "OptionIntent", "StepIntent", "TradeIntent", "UndoIntent", "parse_intent"]
 
 MAX_ACTION_TEXT = 80
 MAX_TRADE_TEXT = 300
@@ -86,9 +87,9 @@ class NextIntent:
 
 
 Intent = (ActIntent | AnswerIntent | AskIntent | InspectIntent | NewGameIntent | NextIntent | OptionIntent
-          | StepIntent | TradeIntent)
+          | StepIntent | TradeIntent | UndoIntent)
 
-OPTIONS = ("show_odds",)
+OPTIONS = ("show_odds", "short_game")
 _FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action",),
     "inspect": ("action",),
@@ -99,6 +100,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "answer": ("accept",),
     "ask_offers": (),
     "next": (),
+    "undo": (),
 }
 
 
@@ -142,4 +144,6 @@ def parse_intent(content: object) -> Intent:
         return AskIntent()
     if kind == "next":
         return NextIntent()
+    if kind == "undo":
+        return UndoIntent()
     return option_intent(fields, OPTIONS, {"pace": PACES, "bots": OPPONENTS})

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from vegas_tutor import i18n
+from vegas_tutor.core.chance_words import chance_words
 from vegas_tutor.lords_of_vegas.actions import Action, Gamble, Reorganize
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
@@ -55,6 +56,11 @@ def number(x: Fraction | int) -> dict[str, Any]:
     return {"p": float(f), "text": text if len(text) <= FRACTION_CHARS else decimal(float(f), 9)}
 
 
+def chance(p: Fraction) -> dict[str, Any]:
+    """A probability for the browser: as :func:`number`, with its words ("about 1 in 33", ``words``)."""
+    return {**number(p), "words": chance_words(p)}
+
+
 def decimal(x: float, digits: int, *, sign: bool = False) -> str:
     """``x`` to ``digits`` decimals the language's way ("0.386485" / "0,386485"), "+" in front if ``sign``."""
     text = i18n.number(abs(x), digits)
@@ -62,7 +68,7 @@ def decimal(x: float, digits: int, *, sign: bool = False) -> str:
 
 
 def _dist(dist: dict[int, Fraction]) -> list[dict[str, Any]]:
-    return [{"gain": gain, **number(p)} for gain, p in dist.items()]
+    return [{"gain": gain, **chance(p)} for gain, p in dist.items()]
 
 
 def gamble_panel(state: State, lot: str, bet: int, names: Sequence[str]) -> dict[str, Any]:
@@ -72,7 +78,7 @@ def gamble_panel(state: State, lot: str, bet: int, names: Sequence[str]) -> dict
     ways = []
     for lay_off in (False, True):
         o = gamble_odds_at(state, lot, bet, lay_off=lay_off)
-        ways.append({"lay_off": lay_off, "win_chance": number(o.win_chance), "gambler": _dist(o.gambler),
+        ways.append({"lay_off": lay_off, "win_chance": chance(o.win_chance), "gambler": _dist(o.gambler),
                      "boss": _dist(o.boss), "gambler_ev": number(o.gambler_ev), "boss_ev": number(o.boss_ev)})
     return {"casino": casino.key, "bet": bet, "boss": casino.boss, "boss_name": names[casino.boss], "ways": ways,
             "action": str(Gamble(casino.key, bet)), "label": describe(Gamble(casino.key, bet))}
@@ -85,7 +91,7 @@ def reorganize_panel(state: State, lot: str, names: Sequence[str]) -> dict[str, 
     if len(casino.dice) > FRACTION_DICE:
         return _table_panel(casino, names)
     o = reorganize_odds(state, lot)
-    rows = [{"seat": seat, "name": names[seat], "boss": number(o.boss.get(seat, Fraction(0))),
+    rows = [{"seat": seat, "name": names[seat], "boss": chance(o.boss.get(seat, Fraction(0))),
              "pips_before": o.pips_before[seat], "pips_change": number(o.pip_change[seat])}
             for seat in sorted(o.pips_after)]
     return {"casino": casino.key, "cost": o.cost, "dice": len(casino.dice), "exact": True, "rows": rows,
@@ -114,8 +120,8 @@ def card_panel(state: State, names: Sequence[str]) -> dict[str, Any] | None:
         return None
     card = next_card_odds(state)
     out: dict[str, Any] = {
-        "colours": {c: number(p) for c, p in card.colours.items()},
-        "strip": number(card.strip), "game_end": number(card.game_end), "pays_strip": number(card.pays_strip),
+        "colours": {c: chance(p) for c, p in card.colours.items()},
+        "strip": chance(card.strip), "game_end": chance(card.game_end), "pays_strip": chance(card.pays_strip),
         "draws_before_end": state.draws_before_end, "gains": None,
     }
     if state.phase == "draw":
