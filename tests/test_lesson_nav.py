@@ -195,7 +195,8 @@ def test_predictions_are_counted_for_the_progress_line_and_listed_for_the_teache
     assert _text(cells[0]) == "[Index](index.ipynb) | [Glossary](glossary.ipynb) | [For teachers](teacher.ipynb)"
     generated = _text(next(c for c in cells if c["id"] == "generated"))
     assert "**[Placing dice](01.01-placing-dice.ipynb)**" in generated
-    assert "  - Which \\*move\\* is allowed? Say \\$5." in generated and "  - Second?" in generated
+    # a dollar is written \\\\$: Markdown leaves \\$, which MathJax shows as $ (a pair of \\$ is typeset as a formula)
+    assert "  - Which \\*move\\* is allowed? Say \\\\$5." in generated and "  - Second?" in generated
     assert "Las Vegas in ten minutes" not in generated  # no predictions there
     assert json.loads((lessons / "teacher.ipynb").read_text())["metadata"]["title"] == "For teachers | vegas-tutor"
     assert nav.main(["--lessons", str(lessons), "--check"]) == 0

@@ -24,8 +24,15 @@ and page links to the same one in the other language, the landing pages offer th
 progress cell of a Spanish page first calls ``set_language("es")``, so the whole kernel speaks Spanish.
 
 Besides the lessons, the folder holds the pages in ``PAGES`` (the glossary, the teacher's page): they get the
-navigation links and a title too, and the teacher's page a generated cell (tag ``lesson-predictions``) that
-lists what each lesson's predictions ask, read from the ``Prediction("...")`` calls of its code cells.
+navigation links and a title too, and the teacher's page generated cells: what each lesson's predictions ask
+(tag ``lesson-predictions``), their answer key (tag ``lesson-answers``: each question's right choice and its
+reason, read from the ``Prediction("...", [...], answer=i, explanation="...")`` calls of the lessons' code cells)
+and the minutes per lesson (tag ``lesson-minutes``).
+
+**Minutes.** ``tools/lesson_minutes.json`` holds the measured minutes of each lesson in each language (reading
+and trying things out; ``tools/lesson_minutes.py`` measures them and says how). For the committed lessons the
+script writes them on the landing page beside each lesson, at the top of each lesson and in the teacher's
+table; another lessons folder (``--lessons``) gets none unless ``--minutes FILE`` names its own.
 
 Every notebook written is stripped of outputs and execution counts (they are committed
 without outputs and executed by nbval). Files whose content would not change are left untouched.
@@ -48,6 +55,9 @@ from vegas_tutor.resources import LESSON_NAME
 
 NAV_TAG = "lesson-nav"
 PREDICTIONS_TAG = "lesson-predictions"
+ANSWERS_TAG = "lesson-answers"
+MINUTES_TAG = "lesson-minutes"
+DEFAULT_MINUTES = Path(__file__).resolve().parent / "lesson_minutes.json"
 SITE = "vegas-tutor"
 GLOSSARY = "glossary.ipynb"
 TEACHER = "teacher.ipynb"
@@ -86,6 +96,15 @@ class Tongue:
     no_lessons: str
     predictions_head: tuple[str, ...]
     computed_question: str
+    answers_head: tuple[str, ...]
+    computed_answer: str
+    """The answer key's words for a right choice the lesson computes from its board."""
+    minutes_line: str
+    """The line at a lesson's top: ``{total}``, ``{reading}``, ``{trying}`` minutes."""
+    minutes_short: str
+    """Beside a lesson on the landing page: ``{total}`` minutes."""
+    minutes_head: tuple[str, ...]
+    minutes_columns: tuple[str, str, str, str]
 
 
 ENGLISH = Tongue(
@@ -100,8 +119,10 @@ before the answer is shown, and then play, with the odds of every choice beside 
 Pick a lesson below; every lesson has links to the previous one, this index, the
 [glossary](glossary.ipynb) of the games' words and the next one, at its top and at its bottom.
 
+Beside each lesson: about how many minutes it takes a newcomer, as measured (reading, and trying things out).
+
 **Teaching a class?** The [page for teachers](teacher.ipynb) suggests a 50-minute plan per game, the link to
-share, what each lesson asks and questions to discuss.
+share, what each lesson asks with its answer key, a one-page rules handout per game and questions to discuss.
 """,
     choose="Language:", site_title="learn three dice games",
     games=(
@@ -132,6 +153,21 @@ share, what each lesson asks and questions to discuss.
         "can reveal it, read why, and try again. (This list is written from the lessons themselves.)", "",
     ),
     computed_question="(a question computed by the lesson)",
+    answers_head=(
+        '<div class="vt-sheet vt-answer-key">', "",
+        "## Answer key", "",
+        "Every prediction of every lesson, with its right answer and the reason the lesson gives once it is",
+        "answered. (Written from the lessons themselves.)", "",
+    ),
+    computed_answer="the lesson works it out from the position on its board, and says it with the reveal",
+    minutes_line="*About {total} minutes: {reading} of reading, {trying} of trying things out and playing.*",
+    minutes_short="*(about {total} min)*",
+    minutes_head=(
+        "## Minutes per lesson", "",
+        "Measured for a newcomer: reading the page at 180 words a minute, plus the time to answer each prediction,",
+        "step through each example and play what the lesson asks (see `tools/lesson_minutes.py`).", "",
+    ),
+    minutes_columns=("lesson", "reading", "trying and playing", "in all"),
 )
 
 SPANISH = Tongue(
@@ -147,8 +183,11 @@ de cada opción junto al tablero.
 Elige una lección de la lista; cada lección enlaza, arriba y abajo, con la anterior, con este índice, con el
 [glosario](glossary.ipynb) de las palabras de los juegos y con la siguiente.
 
+Junto a cada lección verás cuántos minutos lleva, medidos para quien empieza (lectura y pruebas).
+
 **¿Das clase?** La [página para docentes](teacher.ipynb) propone un plan de 50 minutos por juego, el enlace
-que compartir, lo que pregunta cada lección y preguntas para comentar.
+que compartir, lo que pregunta cada lección con su solucionario, una hoja de reglas de una página por juego y
+preguntas para comentar.
 """,
     choose="Idioma:", site_title="aprende tres juegos de dados",
     games=(
@@ -180,6 +219,21 @@ que compartir, lo que pregunta cada lección y preguntas para comentar.
         "puede descubrirla, leer por qué y volver a intentarlo. (Esta lista sale de las propias lecciones.)", "",
     ),
     computed_question="(una pregunta que calcula la lección)",
+    answers_head=(
+        '<div class="vt-sheet vt-answer-key">', "",
+        "## Solucionario", "",
+        "Todas las predicciones de todas las lecciones, con su respuesta correcta y la explicación que da la lección",
+        "al responderla. (Sale de las propias lecciones.)", "",
+    ),
+    computed_answer="la lección la calcula a partir de la posición de su tablero y la da al mostrar la respuesta",
+    minutes_line="*Unos {total} minutos: {reading} de lectura y {trying} para probar y jugar.*",
+    minutes_short="*(unos {total} min)*",
+    minutes_head=(
+        "## Minutos por lección", "",
+        "Medidos para quien empieza: leer la página a 180 palabras por minuto, más el tiempo de responder cada",
+        "predicción, recorrer cada ejemplo y jugar lo que pide la lección (mira `tools/lesson_minutes.py`).", "",
+    ),
+    minutes_columns=("lección", "lectura", "probar y jugar", "en total"),
 )
 
 TONGUES = (ENGLISH, SPANISH)
@@ -321,11 +375,14 @@ def progress_code(call: str, tongue: Tongue) -> str:
 
 
 def with_navigation(notebook: dict[str, Any], text: str, title: str, predictions: int | None = None,
-                    tongue: Tongue = ENGLISH) -> dict[str, Any]:
-    """``notebook`` with fresh navigation: ``text`` as first and last cell, the progress line after the first
-    (when ``predictions`` is given: a lesson), and ``title`` and the language in its metadata."""
+                    tongue: Tongue = ENGLISH, minutes: tuple[int, int] | None = None) -> dict[str, Any]:
+    """``notebook`` with fresh navigation: ``text`` as first and last cell (the first also says the lesson's
+    ``minutes``, when measured), the progress line after the first (when ``predictions`` is given: a lesson),
+    and ``title`` and the language in its metadata."""
     body = [cell for cell in notebook["cells"] if not is_nav_cell(cell)]
-    top = _markdown_cell("lesson-nav-top", text, [NAV_TAG])
+    head = text if minutes is None else f"{text}\n\n" + tongue.minutes_line.format(
+        total=sum(minutes), reading=minutes[0], trying=minutes[1])
+    top = _markdown_cell("lesson-nav-top", head, [NAV_TAG])
     bottom = _markdown_cell("lesson-nav-bottom", text, [NAV_TAG])
     progress = [] if predictions is None else [_code_cell(
         "lesson-progress", progress_code(f"LessonProgress(predictions={predictions})", tongue), [NAV_TAG],
@@ -355,9 +412,106 @@ def prediction_questions(notebook: dict[str, Any], tongue: Tongue = ENGLISH) -> 
     return questions
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One prediction as the answer key gives it: the question, the right choice and the reason (``None``
+    for a part the lesson computes)."""
+
+    question: str | None
+    answer: str | None
+    explanation: str | None
+
+
+def _literal(node: ast.expr | None) -> object:
+    """The value of a literal in the code; ``None`` for an expression the lesson computes."""
+    try:
+        return ast.literal_eval(node) if node is not None else None
+    except ValueError:
+        return None
+
+
+def prediction_answers(notebook: dict[str, Any]) -> list[Answer]:
+    """The ``Prediction(question, choices, answer=i, explanation=...)`` calls of the notebook, in order."""
+    found = []
+    for cell in notebook["cells"]:
+        if cell.get("cell_type") != "code" or is_nav_cell(cell):
+            continue
+        try:
+            tree = ast.parse(_source(cell))
+        except SyntaxError:
+            continue
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Name) and node.func.id == "Prediction"]
+        for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
+            words = {keyword.arg: keyword.value for keyword in call.keywords}
+            question = _literal(call.args[0]) if call.args else None
+            choices = _literal(call.args[1]) if len(call.args) > 1 else None
+            index = _literal(words.get("answer"))
+            explanation = _literal(words.get("explanation"))
+            right = (choices[index] if isinstance(choices, list) and isinstance(index, int)
+                     and 0 <= index < len(choices) else None)
+            found.append(Answer(question if isinstance(question, str) else None,
+                                right if isinstance(right, str) else None,
+                                explanation if isinstance(explanation, str) else None))
+    return found
+
+
+def answers_text(lessons: list[Lesson], answers: dict[str, list[Answer]], tongue: Tongue = ENGLISH) -> str:
+    """The teacher's answer key: each lesson with its questions, right answers and reasons, in a printable
+    sheet (``vt-sheet``: the print layout starts it on a new page)."""
+    lines = list(tongue.answers_head)
+    for lesson in lessons:
+        given = answers.get(lesson.name, [])
+        if not given:
+            continue
+        lines.append(f"- **[{lesson.title}]({lesson.name})**")
+        for number, item in enumerate(given, start=1):
+            question = _markdown_escape(item.question or tongue.computed_question)
+            right = f"**{_markdown_escape(item.answer)}**" if item.answer else f"*{tongue.computed_answer}*"
+            reason = f" {_markdown_escape(item.explanation)}" if item.explanation else ""
+            lines.append(f"  {number}. {question} → {right}.{reason}")
+    return "\n".join([*lines, "", "</div>"])
+
+
+Minutes = dict[str, dict[str, tuple[int, int]]]
+"""Measured minutes: language -> lesson number (``"01.02"``) -> (reading, trying things out and playing)."""
+
+
+def read_minutes(path: Path | None) -> Minutes:
+    """The minutes file (``{"en": {"01.02": [reading, trying]}, ...}``); none when ``path`` is ``None``."""
+    if path is None:
+        return {}
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise LessonFormatError(f"{path.name}: not a readable minutes file ({error})") from None
+    minutes: Minutes = {}
+    for lang, lessons in raw.get("minutes", {}).items():
+        for number, pair in lessons.items():
+            reading, trying = pair
+            if not all(isinstance(m, int) and m >= 0 for m in (reading, trying)):
+                raise LessonFormatError(f"{path.name}: {lang} {number}: minutes are whole numbers, got {pair!r}")
+            minutes.setdefault(lang, {})[number] = (reading, trying)
+    return minutes
+
+
+def minutes_text(lessons: list[Lesson], minutes: dict[str, tuple[int, int]], tongue: Tongue = ENGLISH) -> str:
+    """The teacher's table of minutes per lesson."""
+    lesson, reading, trying, total = tongue.minutes_columns
+    lines = [*tongue.minutes_head, f"| {lesson} | {reading} | {trying} | {total} |", "| --- | ---: | ---: | ---: |"]
+    for item in lessons:
+        measured = minutes.get(lesson_number(item.name))
+        if measured is not None:
+            lines.append(f"| [{item.title}]({item.name}) | {measured[0]} | {measured[1]} | {sum(measured)} |")
+    return "\n".join(lines)
+
+
 def _markdown_escape(text: str) -> str:
-    """``text`` with markdown's emphasis and code characters escaped (a question quoted in a list)."""
-    return "".join("\\" + char if char in "*_`[]$" else char for char in text)
+    """``text`` with markdown's emphasis and code characters escaped (a question quoted in a list).
+
+    A dollar sign becomes ``\\\\$``: Markdown turns it into ``\\$``, which the page's MathJax shows as a plain
+    ``$`` (a single ``\\$`` reaches MathJax as ``$``, and two of them in one line are typeset as a formula)."""
+    return "".join("\\" + char if char in "*_`[]" else "\\\\$" if char == "$" else char for char in text)
 
 
 def predictions_text(lessons: list[Lesson], questions: dict[str, list[str]], tongue: Tongue = ENGLISH) -> str:
@@ -372,11 +526,12 @@ def predictions_text(lessons: list[Lesson], questions: dict[str, list[str]], ton
     return "\n".join(lines)
 
 
-def with_predictions(notebook: dict[str, Any], text: str) -> dict[str, Any]:
-    """The teacher's page with its generated cell (tag ``lesson-predictions``) rewritten to ``text``."""
+def with_predictions(notebook: dict[str, Any], text: str, tag: str = PREDICTIONS_TAG) -> dict[str, Any]:
+    """The teacher's page with its generated cell (tag ``tag``, by default ``lesson-predictions``) rewritten to
+    ``text``."""
     cells = [
-        _markdown_cell(cell.get("id", "lesson-predictions"), text, [PREDICTIONS_TAG])
-        if PREDICTIONS_TAG in cell.get("metadata", {}).get("tags", []) else cell
+        _markdown_cell(cell.get("id", tag), text, [tag])
+        if tag in cell.get("metadata", {}).get("tags", []) else cell
         for cell in notebook["cells"]
     ]
     return {**notebook, "cells": cells}
@@ -399,10 +554,12 @@ NOTEBOOK_METADATA = {
 
 
 def index_notebook(lessons: list[Lesson], questions: dict[str, list[str]] | None = None,
-                   tongue: Tongue = ENGLISH, languages: str = "") -> dict[str, Any]:
+                   tongue: Tongue = ENGLISH, languages: str = "",
+                   minutes: dict[str, tuple[int, int]] | None = None) -> dict[str, Any]:
     """The landing page: the line of languages (``languages``, when there are several), what the tutor is,
-    the learner's progress, then each game with its lessons."""
+    the learner's progress, then each game with its lessons (and their measured ``minutes``)."""
     questions = questions or {}
+    minutes = minutes or {}
     intro = f"{tongue.choose} {languages}\n{tongue.intro}" if languages else tongue.intro
     rows = ",\n    ".join(
         f"({lesson.name!r}, {lesson.title!r}, {len(questions.get(lesson.name, []))})" for lesson in lessons
@@ -415,7 +572,9 @@ def index_notebook(lessons: list[Lesson], questions: dict[str, list[str]] | None
         if own:
             for lesson in own:
                 summary = f": {lesson.summary}" if lesson.summary else ""
-                lines.append(f"- [{lesson.title}]({lesson.name}){summary}")
+                measured = minutes.get(lesson_number(lesson.name))
+                took = "" if measured is None else " " + tongue.minutes_short.format(total=sum(measured))
+                lines.append(f"- [{lesson.title}]({lesson.name}){took}{summary}")
         else:
             lines.append(tongue.no_lessons.format(game=game.name))
         cells.append(_markdown_cell(f"index-game-{game.number}", "\n".join(lines)))
@@ -440,8 +599,10 @@ def trees(folder: Path) -> list[tuple[Tongue, Path]]:
             or any((folder / tongue.folder).glob("*.ipynb"))]
 
 
-def planned_files(folder: Path) -> dict[Path, str]:
-    """Every file the script writes, with its new content, for every language's lessons."""
+def planned_files(folder: Path, minutes_file: Path | None = None) -> dict[Path, str]:
+    """Every file the script writes, with its new content, for every language's lessons (with the minutes of
+    ``minutes_file``, if given)."""
+    measured = read_minutes(minutes_file)
     languages = trees(folder)
     lessons = {tongue.lang: find_lessons(tree) for tongue, tree in languages}
     by_number = {tongue.lang: {lesson_number(lesson.name): lesson.path for lesson in lessons[tongue.lang]}
@@ -461,15 +622,18 @@ def planned_files(folder: Path) -> dict[Path, str]:
         own = lessons[tongue.lang]
         notebooks = {lesson.name: read_notebook(lesson.path) for lesson in own}
         questions = {name: prediction_questions(notebook, tongue) for name, notebook in notebooks.items()}
+        answers = {name: prediction_answers(notebook) for name, notebook in notebooks.items()}
+        minutes = measured.get(tongue.lang, {})
         choice = " · ".join(
             f"**{other.name}**" if other is tongue
             else f"[{other.name}]({Path(os.path.relpath(path / INDEX_NAME, tree)).as_posix()})"
             for other, path in languages
         ) if len(languages) > 1 else ""
-        planned[tree / INDEX_NAME] = notebook_text(index_notebook(own, questions, tongue, choice))
+        planned[tree / INDEX_NAME] = notebook_text(index_notebook(own, questions, tongue, choice, minutes))
         for position, lesson in enumerate(own):
             text = nav_text(own, position, tongue, others(tree, number=lesson_number(lesson.name), own=tongue))
-            notebook = with_navigation(notebooks[lesson.name], text, lesson.title, len(questions[lesson.name]), tongue)
+            notebook = with_navigation(notebooks[lesson.name], text, lesson.title, len(questions[lesson.name]), tongue,
+                                       minutes.get(lesson_number(lesson.name)))
             planned[lesson.path] = notebook_text(without_outputs(notebook))
         for name in PAGES:
             path = tree / name
@@ -481,6 +645,8 @@ def planned_files(folder: Path) -> dict[Path, str]:
                                        tongue=tongue)
             if name == TEACHER:
                 notebook = with_predictions(notebook, predictions_text(own, questions, tongue))
+                notebook = with_predictions(notebook, answers_text(own, answers, tongue), ANSWERS_TAG)
+                notebook = with_predictions(notebook, minutes_text(own, minutes, tongue), MINUTES_TAG)
             planned[path] = notebook_text(without_outputs(notebook))
     return planned
 
@@ -497,9 +663,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--lessons", type=Path, default=DEFAULT_LESSONS, help="lessons folder")
     parser.add_argument("--check", action="store_true", help="only report files that are out of date")
+    parser.add_argument("--minutes", type=Path, default=None,
+                        help=f"measured minutes per lesson (default: {DEFAULT_MINUTES.name} for the committed lessons)")
     args = parser.parse_args(argv)
+    minutes = args.minutes
+    if minutes is None and args.lessons.resolve() == DEFAULT_LESSONS.resolve() and DEFAULT_MINUTES.is_file():
+        minutes = DEFAULT_MINUTES
     try:
-        planned = planned_files(args.lessons)
+        planned = planned_files(args.lessons, minutes)
     except LessonFormatError as error:
         print(f"lesson_nav: {error}", file=sys.stderr)
         return 2

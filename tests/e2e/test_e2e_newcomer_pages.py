@@ -1,0 +1,227 @@
+"""Every page as a newcomer meets it, in English and Spanish, in a real browser (issue 22, items 1 and 2).
+
+**No answer before the question.** On every lesson page with predictions, before any is answered: no
+prediction's reason, no answer in words (two or more) outside its own card, no sentence of what a reveal
+uncovers (the rule the lesson gives after the question; a strategy lab's own help aside), and none of the
+rule phrases listed in ``GIVEAWAYS`` (which must appear once the questions are answered: the rule is still
+taught). The landing pages carry none of those phrases either (their summaries are the lessons' opening
+paragraphs).
+
+**Money is not mathematics.** On every page (lessons, landing pages, glossaries, teachers' pages), with every
+question answered, MathJax typeset exactly the formulas listed in ``FORMULAS`` and nothing else: a dollar
+amount typeset as a formula ("Bills 80𝑘,30k…") fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import pytest
+
+from vegas_tutor.resources import LANDING_NOTEBOOK, lesson_names, lessons_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.e2e
+
+LESSONS = Path(os.environ.get("VEGAS_TUTOR_E2E_LESSONS") or lessons_dir())
+"""The lessons the served app shows (conftest's ``VEGAS_TUTOR_E2E_LESSONS`` serves another folder)."""
+UPDATE_TIMEOUT_MS = 15_000
+MATH_SETTLE_MS = 400
+"""How long the count of typeset formulas must stay the same before it counts (MathJax works in batches)."""
+
+GIVEAWAYS: dict[str, tuple[str, ...]] = {
+    # the rule that answers a question, in the words the lesson uses once it is answered
+    "01.01-placing-dice.ipynb": ("all your dice showing that face", "several turns in a row"),
+    "es/01.01-colocar-dados.ipynb": ("todos tus dados con ese número", "varios turnos seguidos"),
+    "01.03-rounds-and-the-end.ipynb": ("holding more bills",),
+    "01.04-the-neutral-variant.ipynb": ("an extra, imaginary player",),
+    "es/01.04-la-variante-neutral.ipynb": ("un jugador más, imaginario",),
+    "es/01.03-las-rondas-y-el-fin-de-la-partida.ipynb": ("tiene más billetes",),
+    "02.03-challenges.ipynb": ("the challenger loses the difference", "everyone else loses one die"),
+    "es/02.03-desafios-quien-pierde-cuantos-dados.ipynb": ("el retador pierde la diferencia",
+                                                          "todos los demás pierden un dado"),
+    "02.04-show-and-reroll.ipynb": ("at least one die must stay in the cup",),
+    "es/02.04-mostrar-y-volver-a-tirar.ipynb": ("al menos un dado tiene que quedarse en el cubilete",),
+    "02.05-die-hard-and-the-end.ipynb": ("one die keeps it",),
+    "es/02.05-die-hard-la-nueva-ronda-y-el-final.ipynb": ("un dado lo conserva",),
+    "03.02-building-and-growing-casinos.ipynb": ("double",),
+    "es/03.02-construir-y-hacer-crecer-casinos.ipynb": ("el doble",),
+}
+
+_BINOMIAL = ("(13)3=127", "k", "n", "p", "P(k)=(nk)pk(1−p)n−k,", "(nk)", "k")
+FORMULAS: dict[str, tuple[str, ...]] = {
+    # the only formulas MathJax may typeset, as the rendered formula's text, in page order
+    "01.05-the-odds.ipynb": ("E[bill]=∑outcomeP(outcome)×bill(outcome)",),
+    "es/01.05-las-probabilidades.ipynb": ("E[billete]=∑desenlaceP(desenlace)×billete(desenlace)",),
+    "02.06-the-odds.ipynb": _BINOMIAL,
+    "es/02.06-las-probabilidades-es-verdadera-esta-apuesta.ipynb": _BINOMIAL,
+    "03.03-reorganize-and-gamble.ipynb": ("1.96p(1−p)/n",),
+    "es/03.03-reorganizar-y-apostar.ipynb": ("1,96p(1−p)/n",),
+}
+
+
+class Asked(NamedTuple):
+    """One ``Prediction(...)`` of a lesson, as its code gives it."""
+
+    question: str
+    answer: str | None
+    """The right choice (``None`` when the lesson computes which it is)."""
+    explanation: str | None
+    """The reason the reveal gives (``None`` when the lesson computes it)."""
+
+
+def _constant(node: ast.expr | None) -> object:
+    """The value of a literal in the code; ``None`` for an expression the lesson computes."""
+    try:
+        return ast.literal_eval(node) if node is not None else None
+    except ValueError:
+        return None
+
+
+def predictions(page: str) -> list[Asked]:
+    """The predictions of a page, in page order, read from its code cells."""
+    notebook = json.loads((LESSONS / page).read_text(encoding="utf-8"))
+    found: list[tuple[int, int, Asked]] = []
+    for number, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Prediction":
+                words = {k.arg: k.value for k in node.keywords}
+                question, choices = _constant(node.args[0]), _constant(node.args[1])
+                answer, explanation = _constant(words.get("answer")), _constant(words.get("explanation"))
+                assert isinstance(question, str) and isinstance(choices, list), f"{page}: unreadable question"
+                right = choices[answer] if isinstance(answer, int) else None
+                found.append((number, node.lineno, Asked(question, right, explanation if isinstance(explanation, str)
+                                                         else None)))
+    return [asked for _, _, asked in sorted(found)]
+
+
+def _pages() -> list[str]:
+    root = LESSONS
+    english = [p.name for p in sorted(root.glob("*.ipynb"))]
+    spanish = [f"es/{p.name}" for p in sorted((root / "es").glob("*.ipynb"))]
+    return english + spanish
+
+
+PAGES = _pages()
+WITH_PREDICTIONS = [page for page in PAGES if predictions(page)]
+WITHOUT_PREDICTIONS = [page for page in PAGES if page not in WITH_PREDICTIONS]
+assert set(lesson_names(LESSONS)) <= set(PAGES)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def visible_text(page: Page, *, outside_cards: bool = False) -> str:
+    """What the page shows, whitespace folded and case-folded; without the prediction cards' own words when
+    ``outside_cards``."""
+    text = _plain(page.locator("body").inner_text())
+    if outside_cards:
+        for card in page.locator(".vt-prediction").all():
+            text = text.replace(_plain(card.inner_text()), " ")
+    return text
+
+
+def _wordy(answer: str) -> bool:
+    """Whether an answer is words (two or more with letters), not a name or an amount that pages mention anyway."""
+    return sum(bool(re.search(r"[^\W\d_]", word)) for word in answer.split()) >= 2
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of six words or more in ``text`` (folded as ``_plain`` does)."""
+    parts = re.split(r"(?<=[.:;!?])\s+", " ".join(text.split()))
+    return [_plain(part) for part in parts if len(part.split()) >= 6]
+
+
+def answer(page: Page, card: Locator) -> None:
+    """Choose the first choice, reveal, and wait until Python sent the verdict."""
+    card.locator("label.vt-choice").first.click()
+    reveal = card.get_by_role("button", name=re.compile("Reveal the answer|Ver la respuesta|Mostrar la respuesta"))
+    reveal.wait_for(state="visible")
+    page.wait_for_function("el => !el.disabled", arg=reveal.element_handle(), timeout=UPDATE_TIMEOUT_MS)
+    reveal.click()
+    verdict = card.locator(".vt-verdict[role=status]")
+    page.wait_for_function("el => el.textContent.trim().length > 0", arg=verdict.element_handle(),
+                           timeout=UPDATE_TIMEOUT_MS)
+
+
+_FORMULAS_JS = """() => [...document.querySelectorAll('mjx-container, .MathJax, .MathJax_Display')]
+  .map(el => (el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ''))"""
+
+
+def typeset_formulas(page: Page) -> list[str]:
+    """The text of every formula MathJax typeset on the page, once MathJax has loaded and the count held still."""
+    page.wait_for_function("() => window.MathJax !== undefined", timeout=UPDATE_TIMEOUT_MS)
+    seen: list[str] = page.evaluate(_FORMULAS_JS)
+    while True:
+        page.wait_for_timeout(MATH_SETTLE_MS)
+        now: list[str] = page.evaluate(_FORMULAS_JS)
+        if now == seen:
+            return now
+        seen = now
+
+
+def assert_only_intended_formulas(page: Page, name: str) -> None:
+    found = typeset_formulas(page)
+    intended = list(FORMULAS.get(name, ()))
+    assert found == intended, f"{name}: MathJax typeset {found!r}, but the page's formulas are {intended!r}"
+
+
+def test_the_lists_name_real_pages() -> None:
+    assert set(GIVEAWAYS) <= set(WITH_PREDICTIONS) and set(FORMULAS) <= set(PAGES)
+
+
+@pytest.mark.parametrize("name", WITH_PREDICTIONS)
+def test_no_answer_is_on_the_page_before_its_question_is_answered(
+    open_lesson: Callable[..., Page], save_screenshot: Callable[[Page, str], Path], name: str
+) -> None:
+    asked = predictions(name)
+    page = open_lesson(name, selector=".vt-prediction")
+    cards = page.locator(".vt-prediction")
+    assert cards.count() == len(asked)
+    before = visible_text(page)
+    outside = visible_text(page, outside_cards=True)
+    for number, (question, right, explanation) in enumerate(asked, start=1):
+        if explanation is not None:
+            assert _plain(explanation) not in before, f"{name}: the reason of question {number} shows early"
+        if right is not None and _wordy(right) and _plain(right) not in _plain(question):
+            assert _plain(right) not in outside, f"{name}: the answer of question {number}, {right!r}, shows early"
+    for phrase in GIVEAWAYS.get(name, ()):
+        assert _plain(phrase) not in before, f"{name}: {phrase!r} answers a question before it is asked"
+    for number in range(len(asked)):
+        answer(page, cards.nth(number))
+    page.wait_for_function("() => !document.querySelector('.vt-waiting')", timeout=UPDATE_TIMEOUT_MS)
+    after = visible_text(page)
+    for phrase in GIVEAWAYS.get(name, ()):
+        assert _plain(phrase) in after, f"{name}: {phrase!r} is not taught once the questions are answered"
+    # the words a reveal uncovers (a strategy lab's own controls and help, shared by every lab, left aside)
+    uncovered = " ".join(box.inner_text() for box in page.locator(".vt-revealed .widget-html").all()
+                         if not box.evaluate("el => !!el.closest('.vt-lab')"))
+    for sentence in sentences(uncovered):
+        assert sentence not in before, f"{name}: {sentence!r} was on the page before its question was answered"
+    assert_only_intended_formulas(page, name)
+    save_screenshot(page, f"newcomer-{name.replace('/', '-').removesuffix('.ipynb')}")
+
+
+@pytest.mark.parametrize("name", WITHOUT_PREDICTIONS)
+def test_no_money_is_typeset_as_mathematics(open_lesson: Callable[..., Page], name: str) -> None:
+    page = open_lesson(name)
+    assert_only_intended_formulas(page, name)
+    if Path(name).name == LANDING_NOTEBOOK:
+        shown = visible_text(page)
+        spanish = name.startswith("es/")
+        for lesson, phrases in GIVEAWAYS.items():
+            if lesson.startswith("es/") == spanish:
+                for phrase in phrases:
+                    if len(phrase.split()) >= 3:  # a short word ("double") may fairly describe a game
+                        assert _plain(phrase) not in shown, f"{name}: {lesson}'s summary answers its question"
