@@ -111,7 +111,23 @@ def test_the_gamble_odds_both_ways(open_lesson: Callable[..., Page]) -> None:
     for _ in range(3):
         act(page, board, lambda: board.get_by_role("button", name="Next step").click())
     assert "Red pays Yellow $4" in board.locator(".lov-narration").inner_text()
+    assert page.locator("table.vt-table").count() == 0  # the exact tables answer the questions: they wait
+    cards = page.locator(".vt-prediction")
+    for number in range(cards.count()):
+        reveal_first_choice(page, cards.nth(number))
+    page.locator("table.vt-table").nth(1).wait_for(timeout=UPDATE_TIMEOUT_MS)
     assert page.locator("table.vt-table").count() == 2  # exact beside simulated
+
+
+def reveal_first_choice(page: Page, card: Locator) -> None:
+    """Answer one prediction with its first choice and wait for the verdict Python sends."""
+    card.locator("label.vt-choice").first.click()
+    reveal = card.get_by_role("button", name="Reveal the answer")
+    page.wait_for_function("el => !el.disabled", arg=reveal.element_handle(), timeout=UPDATE_TIMEOUT_MS)
+    reveal.click()
+    verdict = card.locator(".vt-verdict[role=status]")
+    page.wait_for_function("el => el.textContent.trim().length > 0", arg=verdict.element_handle(),
+                           timeout=UPDATE_TIMEOUT_MS)
 
 
 def until_your_draw(page: Page, board: Locator, name: str) -> None:
