@@ -57,6 +57,17 @@ def test_values_describe_the_same_learner_server(values: dict[str, Any]) -> None
     assert values["hub"]["config"]["NativeAuthenticator"]["open_signup"] is False
 
 
+def test_the_local_hub_starts_the_same_server_without_new_privileges() -> None:
+    """sudospawner runs ``sudospawner-singleuser`` (installed beside it) with the spawner's arguments: it must be
+    ``setpriv --no-new-privs jupyterhub-singleuser``, the one-machine form of the pod's command."""
+    wrapper = (REPO / "deploy" / "jupyterhub" / "sudospawner-singleuser").read_text()
+    (command,) = [line for line in wrapper.splitlines() if line.startswith("exec ")]
+    setpriv, *flags = learner_server.NO_NEW_PRIVILEGES
+    assert command == f'exec /usr/bin/{setpriv} {" ".join(flags)} "$(dirname "$0")/{learner_server.COMMAND}" "$@"'
+    config = (REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text()
+    assert 'c.Spawner.args = learner_server.args(str(prefix / "etc"))' in config
+
+
 def test_every_mounted_file_comes_from_this_checkout(values: dict[str, Any]) -> None:
     files = single_files = values["singleuser"]["extraFiles"]
     passed = set_files()

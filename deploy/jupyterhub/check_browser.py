@@ -1,10 +1,11 @@
 """One learner in a real browser through the class JupyterHub: log in, open a lesson, roll, leave.
 
-Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and Playwright with Debian's chromium (as the
-browser tests). Starts a fresh hub from ``jupyterhub_config.py`` on loopback, signs one learner up (approved by
-the teacher), logs them in through the hub's login form (which starts the learner's server), opens the full-game
-lesson, clicks Roll on the Las Vegas board and waits for the board to update, then closes the tab and
-waits for the page's kernel to be shut down by its beacon. Every request for another host fails the check.
+Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``), Playwright with Debian's chromium (as the browser
+tests), and root. Starts a fresh hub as its own user from the installed ``jupyterhub_config.py`` on loopback,
+signs one learner up (approved by the teacher), logs them in through the hub's login form (which starts the
+learner's server), opens the full-game lesson, clicks Roll on the Las Vegas board and waits for the board to
+update, then closes the tab and waits for the page's kernel to be shut down by its beacon. Every request for
+another host fails the check.
 
 Usage: ``python deploy/jupyterhub/check_browser.py`` (exit status 0 when every check passed).
 """

@@ -1,23 +1,27 @@
 """What one learner can reach through the class JupyterHub: probes with raw HTTP and the lesson kernel's websocket.
 
-Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). Starts a fresh hub from ``jupyterhub_config.py``
-on loopback (``--config`` another file, such as an older one, to audit it: a hub without sign-up is then given
-a shared class password), signs up learners A and B with passwords of their own (approved by the teacher),
-starts both servers and, as learner A, tries what a learner should not manage: a terminal, writing or
-reading through the contents API, starting kernels or sessions, JupyterLab, the file browser, B's server,
-stopping B's server, the hub's admin pages, logging in as B, signing up unapproved or under a system
-account's name; then opens a lesson and, through that lesson's kernel (any page's websocket can run code
-in it), reads the hub's database and cookie secret, B's home, writes into the lessons and signals B's
-server. Each probe prints ``ok`` (refused, or for the lesson: it plays) or ``EXPOSED``.
+Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and root. Starts a fresh hub as its own user from
+the installed ``jupyterhub_config.py`` on loopback, with the teacher's account made beforehand as
+``install.sh`` does; signs up learners A and B with passwords of their own (approved by the teacher), starts
+both servers and, as learner A, tries what a learner should not manage: a terminal, writing or reading
+through the contents API, starting kernels or sessions, JupyterLab, the file browser, B's server, stopping B's
+server, the hub's admin pages, logging in as B, signing up unapproved, under a system account's name or under
+the teacher's name; then opens a lesson and, through that lesson's kernel (any page's websocket can run code
+in it), reads the hub's database and cookie secret, B's home and kernel files, writes into the lessons,
+signals B's server, runs sudo, and checks the kernel is held by A's memory cap. It also checks that the hub
+runs as its own user and that its files are its own alone. Each probe prints ``ok`` (refused, or for the
+lesson: it plays) or ``EXPOSED``.
 
-Usage: ``python deploy/jupyterhub/check_security.py [--config FILE]`` (exit status 0 when every probe is ok).
+Usage: ``python deploy/jupyterhub/check_security.py`` (exit status 0 when every probe is ok).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import pwd
 import secrets
 import sys
 import time
@@ -29,6 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import learner_server  # noqa: E402
+import vegas_tutor_learner  # noqa: E402
 from run_load import PREFIX, Hub, log_in, sign_up, user_cookies  # noqa: E402
 
 A, B = "alice", "bob"
@@ -99,24 +105,36 @@ async def run_in_kernel(url: str, cookies: dict[str, str], code: str) -> str:
 
 
 KERNEL_PROBES = '''
-import os, pwd, signal
+import os, pwd, signal, subprocess, sys
 def probe(label, action):
     try:
         action()
         print(label, "DONE")
     except OSError as error:
         print(label, "refused", type(error).__name__)
+def must_succeed(command):
+    if subprocess.run(command, capture_output=True, timeout=60).returncode:
+        raise PermissionError(command[0])
 print("user", pwd.getpwuid(os.getuid()).pw_name)
 print("no-new-privs", [l.split()[1] for l in open("/proc/self/status") if l.startswith("NoNewPrivs")][0])
+print("memory-cgroup", [l.strip().split(":", 2)[2] for l in open("/proc/self/cgroup")
+                        if l.split(":")[1] in ("memory", "")][0])
 probe("read-db", lambda: open({db!r}, "rb").read(16))
 probe("read-cookie-secret", lambda: open({secret!r}, "rb").read(16))
+probe("list-hub-files", lambda: os.listdir({hub_files!r}))
 probe("list-other-home", lambda: os.listdir({other_home!r}))
+probe("read-other-file", lambda: open({other_file!r}, "rb").read(16))
+probe("list-other-kernels", lambda: os.listdir({other_kernels!r}))
 probe("write-lessons", lambda: open(os.path.join({lessons!r}, "probe.txt"), "w").write("x"))
 probe("signal-other-server", lambda: os.kill({other_pid}, 0))
+probe("sudo-helper", lambda: must_succeed(["sudo", "-n", {helper!r}, "make", "eve"]))
+probe("sudo-mediator", lambda: must_succeed(["sudo", "-n", "-u", {other!r}, {mediator!r}, "--logging=INFO"]))
+over = subprocess.run([sys.executable, "-c", "b = bytearray({too_much}); print(len(b))"], capture_output=True)
+print("over-the-cap", "stopped" if over.returncode else "allocated", over.returncode)
 '''
 
 
-def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
+def probes(hub: Hub) -> list[tuple[str, bool, str]]:
     """Every probe: (what, refused-or-working as it should, what was seen)."""
     import psutil
 
@@ -127,12 +145,31 @@ def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
         results.append((what, ok, seen))
         print(f"{'ok     ' if ok else 'EXPOSED'} {what}: {seen}", flush=True)
 
+    hub_user = psutil.Process(hub.process.pid)  # setpriv has become jupyterhub
+    note("the hub runs as its own user, not root", hub_user.username() == learner_server.HUB_USER,
+         f"{hub_user.username()} (pid {hub_user.pid})")
+    hub_files = PREFIX / "state" / "hub"
+    modes = {path.name: (path.stat().st_uid, path.stat().st_mode & 0o777)
+             for path in (hub_files, hub_files / "jupyterhub.sqlite", hub_files / "jupyterhub_cookie_secret")}
+    hub_uid = pwd.getpwnam(learner_server.HUB_USER).pw_uid
+    note("the hub's folder (700), database and cookie secret (600) are the hub user's alone",
+         all(uid == hub_uid and not mode & 0o077 for uid, mode in modes.values()),
+         ", ".join(f"{name} {mode:o}" for name, (_uid, mode) in modes.items()))
+
+    code, body = status(hub.teacher, hub.url + "hub/api/user")
+    teacher = json.loads(body) if code == 200 else {}
+    note("the teacher made by install logs in and is the hub's admin",
+         teacher.get("name") == hub.teacher_name and teacher.get("admin") is True,
+         f"{code} {teacher.get('name')} admin={teacher.get('admin')}")
+    squatter = secrets.token_hex(8)
+    sign_up(hub, hub.teacher_name, squatter)
+    _jar, as_teacher = log_in(hub, hub.teacher_name, squatter)
+    seen = who(hub, as_teacher)
+    note("a sign-up under the teacher's name logs in as the teacher", seen is None, f"logged in as {seen}")
+
     passwords = {A: secrets.token_hex(8), B: secrets.token_hex(8)}
-    if accounts:
-        for name, password in passwords.items():
-            hub.enrol(name, password)
-    else:
-        passwords = {A: hub.password, B: hub.password}  # one class password: what A knows opens B too
+    for name, password in passwords.items():
+        hub.enrol(name, password)
     log_in(hub, B, passwords[B])
     jar, opener = log_in(hub, A, passwords[A])
     ready = wait_ready(hub, A) and wait_ready(hub, B)
@@ -141,17 +178,15 @@ def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
     _jar, as_b = log_in(hub, B, passwords[A])
     seen = who(hub, as_b)
     note("A logs in as B with the password A knows", seen != B, f"logged in as {seen}")
-    if accounts:
-        sign_up(hub, "mallory", secrets.token_hex(8))
-        _jar, unapproved = log_in(hub, "mallory", "")
-        note("an unapproved sign-up logs in", who(hub, unapproved) is None, f"logged in as {who(hub, unapproved)}")
-        password = secrets.token_hex(8)
-        sign_up(hub, "daemon", password)
-        hub.teacher.open(f"{hub.url}hub/authorize/daemon", timeout=60).read()
-        _jar, system = log_in(hub, "daemon", password)
-        seen = who(hub, system)
-        note("a system account's name (daemon), signed up and approved, logs in", seen is None,
-             f"logged in as {seen}")
+    sign_up(hub, "mallory", secrets.token_hex(8))
+    _jar, unapproved = log_in(hub, "mallory", "")
+    note("an unapproved sign-up logs in", who(hub, unapproved) is None, f"logged in as {who(hub, unapproved)}")
+    password = secrets.token_hex(8)
+    sign_up(hub, "daemon", password)
+    hub.teacher.open(f"{hub.url}hub/authorize/daemon", timeout=60).read()
+    _jar, system = log_in(hub, "daemon", password)
+    seen = who(hub, system)
+    note("a system account's name (daemon), signed up and approved, logs in", seen is None, f"logged in as {seen}")
 
     base = f"{hub.url}user/{A}/"
     code, page = status(opener, base + "voila/render/index.ipynb")
@@ -196,15 +231,25 @@ def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
         code, _ = status(opener, hub.url + path)
         note(f"A opens the hub's {path}", code != 200, str(code))
 
-    servers = {p.username(): p.pid for p in (psutil.Process(q.pid) for q in hub.processes())
-               if "jupyterhub-singleuser" in " ".join(p.cmdline()) and B in p.environ().get("JUPYTERHUB_USER", "")}
+    servers = {}
+    for process in hub.processes():
+        with contextlib.suppress(psutil.Error):  # ended meanwhile, or a zombie
+            if "jupyterhub-singleuser" in " ".join(process.cmdline()) and process.environ().get(
+                    "JUPYTERHUB_USER") == B:
+                servers[B] = process.pid
     lessons = hub.lessons()
-    state = PREFIX / "state"
-    hub_files = state / "hub" if accounts else state  # where this hub's config keeps its database
-    code_text = KERNEL_PROBES.format(db=str(hub_files / "jupyterhub.sqlite"),
-                                     secret=str(hub_files / "jupyterhub_cookie_secret"),
-                                     other_home=str(state / ("learners" if accounts else "homes") / B), lessons=lessons,
-                                     other_pid=servers.get(B, next(iter(servers.values()), -1)))
+    other_home = PREFIX / "state" / "learners" / B
+    files = [path for path in sorted(other_home.rglob("*")) if path.is_file()]
+    other_uid = pwd.getpwnam(B).pw_uid  # a file B wrote, else one of B's copies of the compiled simulators
+    other_file = next((path for path in files if path.stat().st_uid == other_uid), files[0] if files else other_home)
+    limit = json.loads((PREFIX / "etc" / "hub.json").read_text()).get("memory_limit", "0")
+    limit_bytes = vegas_tutor_learner.in_bytes(limit)
+    code_text = KERNEL_PROBES.format(
+        db=str(hub_files / "jupyterhub.sqlite"), secret=str(hub_files / "jupyterhub_cookie_secret"),
+        hub_files=str(hub_files), other_home=str(other_home), other_file=str(other_file),
+        other_kernels=f"/tmp/vegas-tutor-kernels/{B}", lessons=lessons, other=B,
+        other_pid=servers.get(B, -1), helper=str(PREFIX / "sbin" / "vegas-tutor-learner"),
+        mediator=str(PREFIX / "venv" / "bin" / "sudospawner"), too_much=max(limit_bytes, 2**30) * 3 // 2)
     ws = base.replace("http://", "ws://") + f"api/kernels/{kernel}/channels"
     try:
         printed = asyncio.run(run_in_kernel(ws, cookies, code_text))
@@ -216,11 +261,28 @@ def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
     note("the kernel cannot gain privileges (NoNewPrivs)", lines.get("no-new-privs") == "1",
          f"NoNewPrivs {lines.get('no-new-privs')}")
     for key, what in [("read-db", "reads the hub's database"), ("read-cookie-secret", "reads the hub's cookie secret"),
-                      ("list-other-home", "lists B's home"), ("write-lessons", "writes into the lessons folder"),
-                      ("signal-other-server", "signals B's server process")]:
-        pid = next(iter(servers.values()), "-")
-        seen = lines.get(key, "-") + (f" (B's server: pid {pid})" if "signal" in key else "")
+                      ("list-hub-files", "lists the hub's folder"), ("list-other-home", "lists B's home"),
+                      ("read-other-file", f"reads a file of B's ({other_file.name})"),
+                      ("list-other-kernels", "lists B's kernel connection files"),
+                      ("write-lessons", "writes into the lessons folder"),
+                      ("signal-other-server", "signals B's server process"),
+                      ("sudo-helper", "runs the hub's root helper with sudo"),
+                      ("sudo-mediator", "runs sudospawner's mediator as B with sudo")]:
+        seen = lines.get(key, "-") + (f" (B's server: pid {servers.get(B, '-')})" if "signal" in key else "")
         note(f"A's kernel {what}", lines.get(key, "").startswith("refused") and bool(servers), seen)
+    try:
+        pwd.getpwnam("eve")
+        note("no account was made by A's sudo attempt", False, "eve exists")
+    except KeyError:
+        note("no account was made by A's sudo attempt", True, "no eve")
+    if limit_bytes:
+        group = lines.get("memory-cgroup", "-")
+        note(f"A's kernel is in A's memory cgroup ({limit})", group.endswith(f"/vegas-tutor/{A}"), group)
+        over = lines.get("over-the-cap", "-")
+        note(f"a process of A's allocating {max(limit_bytes, 2**30) * 3 // 2 >> 20} MB past the cap is stopped",
+             over.startswith("stopped"), over)
+    else:
+        print("skipped: memory_limit is 0 in etc/hub.json, no memory cap to probe", flush=True)
     form = f"_xsrf={cookies.get('_xsrf', '')}".encode()
     code, _ = status(opener, f"{base}voila/api/shutdown/{kernel}", "POST", form)
     note("the page's leaving beacon stops its kernel", 200 <= code < 300, str(code))
@@ -234,15 +296,13 @@ def probes(hub: Hub, accounts: bool) -> list[tuple[str, bool, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--config", type=Path, default=HERE / "jupyterhub_config.py")
-    args = parser.parse_args(argv)
+    parser.parse_args(argv)
     if not (PREFIX / "venv" / "bin" / "jupyterhub").is_file():
         print(f"check_security.py: no JupyterHub in {PREFIX}: run deploy/jupyterhub/install.sh first", file=sys.stderr)
         return 2
-    accounts = "nativeauthenticator" in args.config.read_text()
-    hub = Hub(kernel_idle=600, config=args.config, accounts=accounts)
+    hub = Hub(kernel_idle=600)
     try:
-        results = probes(hub, accounts)
+        results = probes(hub)
     finally:
         hub.stop()
     exposed = [what for what, ok, _seen in results if not ok]

@@ -1,10 +1,11 @@
 """What a learner's server is, wherever it runs: the one description both hubs are built from.
 
-``jupyterhub_config.py`` (one machine, ``LocalProcessSpawner``) and the test of ``deploy/kubernetes/values.yaml``
-(Zero to JupyterHub, ``KubeSpawner``) read it, so a learner's server has the same command, arguments, address,
-environment and privileges in both: ``jupyterhub-singleuser`` loading ``learner_server_config.py``, as an
-unprivileged user that cannot gain privileges (``setpriv --no-new-privs`` here, ``allowPrivilegeEscalation:
-false`` in a pod), with its memory reserved and capped where the spawner can do it (Kubernetes).
+``jupyterhub_config.py`` (one machine, ``SudoSpawner``), the root helper ``vegas_tutor_learner.py`` and the
+test of ``deploy/kubernetes/values.yaml`` (Zero to JupyterHub, ``KubeSpawner``) read it, so a learner's server
+has the same command, arguments, address, environment and privileges in both: ``jupyterhub-singleuser``
+loading ``learner_server_config.py``, as an unprivileged user that cannot gain privileges (``setpriv
+--no-new-privs`` here, ``allowPrivilegeEscalation: false`` in a pod), with its memory capped (a memory cgroup
+here, the pod's limit there).
 """
 
 COMMAND = "jupyterhub-singleuser"
@@ -18,17 +19,28 @@ DEFAULT_URL = "/voila/render/index.ipynb"
 
 NO_NEW_PRIVILEGES = ("setpriv", "--no-new-privs")
 """On one machine, the command's prefix that keeps the server and its kernels from gaining privileges
-(util-linux; Kubernetes' ``allowPrivilegeEscalation: false`` sets the same kernel flag)."""
+(util-linux; Kubernetes' ``allowPrivilegeEscalation: false`` sets the same kernel flag). sudospawner runs
+``sudospawner-singleuser`` beside it when there is one: that wrapper (installed by ``install.sh``) adds it."""
 
 KERNEL_IDLE = 600
 """Seconds a lesson kernel may stay idle (even with its tab connected) before it is stopped."""
 
 MEM_GUARANTEE = "300M"
 MEM_LIMIT = "1G"
-"""Memory reserved for and allowed to one learner (server and kernels), on Kubernetes."""
+"""Memory reserved for (Kubernetes) and allowed to one learner (server and kernels; on one machine a memory
+cgroup of the learner's, made by the root helper)."""
 
 FIRST_UID = 1000
 """Learners' user ids start here (never root, never a system account)."""
+
+NAME_PATTERN = r"[a-z][a-z0-9_-]{1,30}"
+"""A learner's (and the teacher's) name: a hub user's name and a system user's name at once."""
+
+LEARNERS_GROUP = "vegas-learners"
+"""Every learner's system user is in this group (its primary group), and nobody else is."""
+
+HUB_USER = "vthub"
+"""The unprivileged system user the one-machine hub runs as."""
 
 
 def args(config_dir: str) -> list[str]:

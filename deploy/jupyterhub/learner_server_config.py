@@ -18,13 +18,19 @@ what a lesson page never uses, with Jupyter Server's and Voilà's own settings:
 * **Lessons read-only**: the server's root is the lessons folder of the installed package, owned by the
   hub's installer, not by the learner (file permissions), and the contents API is refused anyway.
 * **Kernels**: a lesson kernel idle for ``VEGAS_TUTOR_HUB_KERNEL_IDLE`` seconds (600) stops even if its tab
-  is still connected; kernels talk over Unix sockets in the learner's own ``JUPYTER_RUNTIME_DIR``.
+  is still connected (Jupyter Server's culler), and so does one whose page has been gone that long even if
+  it is still working (:class:`LessonKernels`: Jupyter Server counts a kernel's own output as activity, and
+  the coach goes on reviewing a departed learner's last moves, which kept such kernels alive). Kernels talk
+  over Unix sockets in the learner's own ``JUPYTER_RUNTIME_DIR``.
 * **Page**: vegas-tutor's Voilà template (no stylesheet from another host, the board's retry).
 """
 
 import os
+import time
 
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyterhub.singleuser.extension import JupyterHubAuthorizer
+from traitlets import Dict
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (Jupyter provides it)
 
@@ -42,9 +48,40 @@ class LessonsOnly(JupyterHubAuthorizer):
         return bool(super().is_authorized(handler, user, action, resource))
 
 
+class LessonKernels(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter Server's kernel manager, whose culler also stops a kernel no page has been connected to for
+    ``cull_idle_timeout`` seconds, whatever the kernel itself still sends (a learner's intents are what
+    counts: they come from a page)."""
+
+    _alone_since = Dict()
+    """Kernel id: when its last page disconnected (``time.monotonic()``)."""
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._alone_since[kernel_id] = time.monotonic()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        for gone in [known for known in self._alone_since if known not in self._kernels]:
+            del self._alone_since[gone]
+        alone = self._alone_since.get(kernel_id)
+        if alone is not None and time.monotonic() - alone > self.cull_idle_timeout:
+            self.log.warning("Culling kernel %s: no page connected for %d seconds", kernel_id,
+                             time.monotonic() - alone)
+            del self._alone_since[kernel_id]
+            await self.shutdown_kernel(kernel_id)
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
 kernel_idle = int(os.environ.get("VEGAS_TUTOR_HUB_KERNEL_IDLE", "600"))
 
 c.ServerApp.authorizer_class = LessonsOnly
+c.ServerApp.kernel_manager_class = LessonKernels
 c.ServerApp.terminals_enabled = False
 c.ServerApp.jpserver_extensions = {
     "voila": True,

@@ -1,19 +1,23 @@
 """Start the class JupyterHub on loopback, log N learners in, open a lesson for each through the hub, play.
 
-Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``). For each N it starts a fresh hub from
-``jupyterhub_config.py`` (lesson kernels culled after ``--kernel-idle`` seconds), then, for every learner:
-signs up and is approved by the teacher (NativeAuthenticator's forms), then logs in (the hub's login form,
-which starts the learner's server), waits until
-the hub's API says that server is ready, and opens the landing page (the hub's OAuth hand-over to the
-learner's server happens there, as in a browser), which it leaves with the page's shutdown beacon, as a
-browser does on its way to the lesson. Then every learner opens the lesson at the same moment
-and plays, as ``bench/bench_load.py``'s learners do, through the hub's proxy; half leave with the page's
-shutdown beacon, half vanish.
+Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and root (it starts the hub as its own user and
+reads every process's memory). For each N it starts a fresh hub from the installed ``jupyterhub_config.py``
+(lesson kernels culled after ``--kernel-idle`` seconds) with a fresh database holding the teacher's account,
+then, for every learner: signs up and is approved by the teacher (NativeAuthenticator's forms), then logs in
+(the hub's login form, which starts the learner's server), waits until the hub's API says that server is
+ready, and opens the landing page (the hub's OAuth hand-over to the learner's server happens there, as in a
+browser), which it leaves with the page's shutdown beacon, as a browser does on its way to the lesson. Then
+every learner opens the lesson at the same moment and plays, as ``bench/bench_load.py``'s learners do,
+through the hub's proxy; half leave with the page's shutdown beacon, half vanish.
 
 Reports the same figures as ``bench/bench_load.py`` plus the servers' start time, with memory (PSS) summed
-over every process the hub started (proxy, learners' servers, kernels) minus the idle hub's. Not run on CI.
+over the hub's processes and every learner's (proxy, sudospawner's mediators, learners' servers, kernels)
+minus the idle hub's. Not run on CI.
 
-Usage: ``python deploy/jupyterhub/run_load.py --learners 10 30 [--play 30] [--kernel-idle 30]``
+Usage: ``python deploy/jupyterhub/run_load.py --learners 10 30 [--play 30] [--think 5] [--kernel-idle 30]
+[--spawn-limit N] [--prestart]`` (``--think 5``: 2.5 to 7.5 s between a learner's clicks; ``--prestart``: the
+teacher starts every server before the class). Prints the load average before and after each run: the
+machine's other work slows every figure.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import grp
 import http.cookiejar
 import json
 import os
+import pwd
 import secrets
 import signal
 import statistics
@@ -34,46 +40,88 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-sys.path.insert(0, str(REPO / "bench"))
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+sys.path[:0] = [str(HERE), str(REPO / "bench"), str(REPO / "tests" / "e2e")]
 
+import learner_server  # noqa: E402
 import psutil  # noqa: E402
 from bench_load import _KERNEL_ID, LESSON, Learner, drive, percentile, print_figures, pss_mb, summarize  # noqa: E402
 from e2e_app import free_port  # noqa: E402
 
 PREFIX = Path(os.environ.get("VEGAS_TUTOR_HUB_PREFIX", "/tmp/vegas-tutor-hub"))
 START_TIMEOUT = 300.0
+INSTALLED = {"jupyterhub_config.py": "etc", "learner_server.py": "etc", "learner_server_config.py": "etc",
+             "make_teacher.py": "etc", "vegas_tutor_learner.py": "sbin/vegas-tutor-learner",
+             "sudospawner-singleuser": "venv/bin/sudospawner-singleuser"}
+"""This folder's files and where ``install.sh`` puts them: the hub runs the installed copies."""
+
+
+def stale_install() -> list[str]:
+    """The files of this checkout whose installed copy differs (``install.sh`` was not run since they changed)."""
+    stale = []
+    for name, where in INSTALLED.items():
+        installed = PREFIX / where / name if where == "etc" else PREFIX / where
+        if not installed.is_file() or installed.read_bytes() != (HERE / name).read_bytes():
+            stale.append(name)
+    return stale
+
+
+def as_hub_user() -> list[str]:
+    """The command prefix that runs what follows as the hub's own user (from root)."""
+    user = learner_server.HUB_USER
+    return ["setpriv", f"--reuid={user}", f"--regid={user}", "--init-groups"]
 
 
 class Hub:
-    """A running JupyterHub started from ``jupyterhub_config.py`` with a fresh state folder."""
+    """A running JupyterHub, started as its own user from the installed ``jupyterhub_config.py`` with a fresh
+    database holding only the teacher's account (as ``install.sh`` leaves it); the install's own database is
+    put aside meanwhile and back when it stops. Refused while the install's hub is running."""
 
-    def __init__(self, kernel_idle: int, config: Path = HERE / "jupyterhub_config.py", accounts: bool = True) -> None:
-        """Start it; ``accounts``: sign-up and approval (else ``config`` is an older hub's, with a class password)."""
-        self.config = config
-        self.accounts = accounts
+    def __init__(self, kernel_idle: int, spawn_limit: int | None = None) -> None:
+        stale = stale_install()
+        if stale:
+            raise RuntimeError(f"the hub in {PREFIX} runs older copies of {', '.join(stale)}: run install.sh")
         self.port = free_port()
         self.password = secrets.token_hex(8)
         self.token = secrets.token_hex(16)
         self.folder = Path(tempfile.mkdtemp(prefix="vegas-tutor-hub-run-"))
         env = {
             **os.environ, "VEGAS_TUTOR_HUB_PREFIX": str(PREFIX), "VEGAS_TUTOR_HUB_PORT": str(self.port),
-            "VEGAS_TUTOR_HUB_LOAD_TOKEN": self.token,
-            "VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle), "VEGAS_TUTOR_HUB_PASSWORD": self.password,
+            "VEGAS_TUTOR_HUB_LOAD_TOKEN": self.token, "VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle),
         }
-        (PREFIX / "state" / "hub").mkdir(parents=True, exist_ok=True)
-        for stale in ("jupyterhub.sqlite", "jupyterhub.pid"):
-            (PREFIX / "state" / "hub" / stale).unlink(missing_ok=True)
-            (PREFIX / "state" / stale).unlink(missing_ok=True)
+        if spawn_limit is not None:
+            env["VEGAS_TUTOR_HUB_SPAWN_LIMIT"] = str(spawn_limit)
+        hub_files = PREFIX / "state" / "hub"
+        running = hub_files / "jupyterhub.pid"
+        if running.is_file() and running.read_text().strip().isdigit() and psutil.pid_exists(int(running.read_text())):
+            raise RuntimeError(f"a hub of {PREFIX} is running (pid file {running}): stop it first")
+        self.database = hub_files / "jupyterhub.sqlite"
+        self.saved = hub_files / "jupyterhub.sqlite.saved-during-check"
+        if self.database.is_file() and not self.saved.exists():  # the class's own accounts, put back by stop()
+            self.database.rename(self.saved)
+        for stale_file in ("jupyterhub.sqlite", "jupyterhub.pid", "jupyterhub-proxy.pid"):
+            (hub_files / stale_file).unlink(missing_ok=True)
+        self.teacher_name = json.loads((PREFIX / "etc" / "hub.json").read_text())["teacher"]
         self.teacher_password = secrets.token_hex(8)
+        python = str(PREFIX / "venv" / "bin" / "python")
+        try:
+            subprocess.run([*as_hub_user(), python, str(PREFIX / "etc" / "make_teacher.py"), "--password-stdin",
+                            "--db", f"sqlite:///{self.database}", self.teacher_name],
+                           input=self.teacher_password + "\n", text=True, check=True, cwd=hub_files,
+                           capture_output=True, preexec_fn=lambda: os.umask(0o077))
+        except BaseException:
+            if self.saved.is_file():
+                self.saved.replace(self.database)
+            raise
         self.log = (self.folder / "hub.log").open("wb")
         self.process = subprocess.Popen(
-            [str(PREFIX / "venv" / "bin" / "jupyterhub"), "-f", str(config)],
-            cwd=self.folder, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+            [*as_hub_user(), str(PREFIX / "venv" / "bin" / "jupyterhub"), "-f",
+             str(PREFIX / "etc" / "jupyterhub_config.py")],
+            cwd=hub_files, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         self.url = f"http://127.0.0.1:{self.port}/"
         try:
@@ -83,7 +131,7 @@ class Hub:
             raise
 
     def _open(self) -> None:
-        """Wait for the hub to answer, then sign the teacher up and log them in."""
+        """Wait for the hub to answer, then log the teacher in (on the approval page)."""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -95,16 +143,12 @@ class Hub:
                 time.sleep(0.5)
         else:
             raise RuntimeError(f"jupyterhub did not answer; see {self.folder / 'hub.log'}")
-        if self.accounts:
-            sign_up(self, "teacher", self.teacher_password)  # first, as a class's teacher does
-            self.teacher = log_in(self, "teacher", self.teacher_password, then="/hub/authorize")[1]
+        self.teacher = log_in(self, self.teacher_name, self.teacher_password, then="/hub/authorize")[1]
 
     def enrol(self, name: str, password: str | None = None) -> None:
-        """Sign ``name`` up (with ``password``, default the run's) and approve them as the teacher (a hub
-        without accounts: nothing to do, the class password lets anyone in)."""
-        if self.accounts:
-            sign_up(self, name, password or self.password)
-            self.teacher.open(f"{self.url}hub/authorize/{name}", timeout=60).read()
+        """Sign ``name`` up (with ``password``, default the run's) and approve them as the teacher."""
+        sign_up(self, name, password or self.password)
+        self.teacher.open(f"{self.url}hub/authorize/{name}", timeout=60).read()
 
     def lessons(self) -> str:
         """The lessons folder the learners' servers serve (the hub's installed vegas-tutor)."""
@@ -120,10 +164,22 @@ class Hub:
         return json.loads(body) if body else {}
 
     def processes(self) -> list[psutil.Process]:
+        """The hub, its proxy and services, and every process of a learner's system user (sudospawner's
+        mediator starts learners' servers outside the hub's process tree)."""
         try:
-            return [psutil.Process(self.process.pid), *psutil.Process(self.process.pid).children(recursive=True)]
-        except psutil.Error:
-            return []
+            gid = grp.getgrnam(learner_server.LEARNERS_GROUP).gr_gid
+            uids = {entry.pw_uid for entry in pwd.getpwall() if entry.pw_gid == gid}
+        except KeyError:
+            uids = set()
+        found: dict[int, psutil.Process] = {}
+        with contextlib.suppress(psutil.Error):
+            hub = psutil.Process(self.process.pid)
+            found.update({p.pid: p for p in (hub, *hub.children(recursive=True))})
+        for process in psutil.process_iter():
+            with contextlib.suppress(psutil.Error):
+                if process.uids().real in uids:
+                    found.setdefault(process.pid, process)
+        return list(found.values())
 
     def kernel_ids(self) -> set[str]:
         found = set()
@@ -137,6 +193,7 @@ class Hub:
         return found
 
     def stop(self) -> None:
+        """Stop the hub (which stops every learner's server), then anything of theirs still running."""
         everyone = self.processes()
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -148,16 +205,35 @@ class Hub:
             with contextlib.suppress(psutil.Error):
                 process.kill()
         self.log.close()
+        if self.saved.is_file():  # the install's database as it was before this run
+            self.saved.replace(self.database)
 
 
 def _form(hub: Hub, page: str, fields: dict[str, str]
           ) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
-    """Open the hub's ``page`` and post its form with ``fields``; the cookie jar and the opener that used it."""
+    """Open the hub's ``page`` and post its form with ``fields``; the cookie jar and the opener that used it.
+    When the hub answers that too many servers are starting (429, after a login), come back after the
+    ``Retry-After`` it gives, as a learner reloading the page does."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     opener.open(hub.url + page, timeout=60).read()
     xsrf = next((cookie.value for cookie in jar if cookie.name == "_xsrf"), "")
-    opener.open(hub.url + page, data=urllib.parse.urlencode({**fields, "_xsrf": xsrf}).encode(), timeout=60).read()
+    try:
+        opener.open(hub.url + page, data=urllib.parse.urlencode({**fields, "_xsrf": xsrf}).encode(),
+                    timeout=60).read()
+    except urllib.error.HTTPError as error:
+        if error.code != 429:
+            raise
+        deadline, busy = time.monotonic() + START_TIMEOUT, error
+        while True:
+            time.sleep(float(busy.headers.get("Retry-After") or 5))
+            try:
+                opener.open(busy.geturl(), timeout=60).read()
+                break
+            except urllib.error.HTTPError as again:
+                if again.code != 429 or time.monotonic() > deadline:
+                    raise
+                busy = again
     return jar, opener
 
 
@@ -189,6 +265,39 @@ def wait_for_servers(hub: Hub, names: list[str], started: float) -> list[float]:
     return [ready[name] for name in names if name in ready]
 
 
+def start_server(hub: Hub, name: str) -> None:
+    """Ask the hub to start ``name``'s server (as the admin page does); past the hub's limit of servers starting
+    at once, ask again after the ``Retry-After`` it gives."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        try:
+            hub.api("POST", f"users/{name}/server")
+            return
+        except urllib.error.HTTPError as error:
+            if error.code != 429 or time.monotonic() > deadline:
+                raise
+            time.sleep(float(error.headers.get("Retry-After") or 5))
+
+
+def spread(seconds: list[float]) -> str:
+    """``p50 … s, p95 … s`` of ``seconds`` (``none`` when empty)."""
+    if not seconds:
+        return "none"
+    return f"p50 {statistics.median(seconds):.1f} s, p95 {percentile(seconds, 0.95):.1f} s"
+
+
+def server_cpu_seconds(hub: Hub) -> float:
+    """CPU seconds used so far by the learners' servers (and sudospawner's mediators waiting beside them)."""
+    total = 0.0
+    for process in hub.processes():
+        with contextlib.suppress(psutil.Error):
+            line = " ".join(process.cmdline())
+            if "jupyterhub-singleuser" in line or "sudospawner" in line:
+                times = process.cpu_times()
+                total += times.user + times.system
+    return total
+
+
 def user_cookies(jar: http.cookiejar.CookieJar, name: str) -> dict[str, str]:
     """The cookies a browser sends to ``/user/<name>/`` (not the hub's own, such as its ``_xsrf`` on /hub/)."""
     return {cookie.name: cookie.value for cookie in jar
@@ -199,7 +308,11 @@ def open_landing(hub: Hub, name: str, jar: http.cookiejar.CookieJar, opener: url
     """Open the learner's landing page (the hub's OAuth hand-over to their server happens there), then leave it
     for the lesson as a browser does: with the page's shutdown beacon. Whether the beacon was accepted."""
     base = f"{hub.url}user/{name}/"
-    html = opener.open(base + "voila/render/index.ipynb", timeout=120).read().decode("utf-8", "replace")
+    try:
+        html = opener.open(base + "voila/render/index.ipynb", timeout=120).read().decode("utf-8", "replace")
+    except OSError as error:  # an HTTP error too: that learner's lesson will say what it gets
+        print(f"{name}: landing page failed: {error}", file=sys.stderr, flush=True)
+        return False
     match = _KERNEL_ID.search(html)
     if match is None:
         return False
@@ -212,18 +325,32 @@ def open_landing(hub: Hub, name: str, jar: http.cookiejar.CookieJar, opener: url
     return True
 
 
-def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
-    hub = Hub(kernel_idle)
+def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limit: int | None,
+             prestart: bool = False) -> None:
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    hub = Hub(kernel_idle, spawn_limit)
     try:
         time.sleep(3)
         baseline = pss_mb(hub.processes())
         names = [f"learner{i:02d}" for i in range(n)]
         for name in names:
             hub.enrol(name)
+        if prestart:  # the teacher starts every server before the class (/hub/admin's "Start All" does this)
+            for name in names:  # of learners who have logged in before (the hub knows a user from then on)
+                log_in(hub, name, then="/hub/home")
+            started = time.monotonic()
+            with ThreadPoolExecutor(n) as starting:
+                list(starting.map(lambda name: start_server(hub, name), names))
+            early = wait_for_servers(hub, names, started)
+            print(f"hub, {n} servers started by the teacher before the class: {spread(early)} ({len(early)}/{n})",
+                  flush=True)
         started = time.monotonic()
-        sessions = [log_in(hub, name) for name in names]  # as in class: the login starts the learner's server
+        with ThreadPoolExecutor(n) as logging_in:  # as in class: all at once, and the login starts the server
+            sessions = list(logging_in.map(lambda name: log_in(hub, name), names))
         spawn = wait_for_servers(hub, names, started)
-        beacons = sum(open_landing(hub, name, jar, opener) for (jar, opener), name in zip(sessions, names, strict=True))
+        start_cpu = server_cpu_seconds(hub)
+        with ThreadPoolExecutor(n) as landing:
+            beacons = sum(landing.map(lambda name, session: open_landing(hub, name, *session), names, sessions))
         jars = [user_cookies(jar, name) for (jar, _opener), name in zip(sessions, names, strict=True)]
         learners = [
             Learner(f"{hub.url}user/{name}/", f"{hub.url}user/{name}/voila/render/{LESSON}", cookies=jar,
@@ -240,7 +367,12 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
             await asyncio.sleep(0.5)
 
         load_before = os.getloadavg()[0]
+        lessons_opened = time.monotonic() - started
         asyncio.run(session())
+        # from the moment all logged in to each learner's lesson ready: an upper bound, since every lesson is
+        # opened once the slowest landing page is done
+        on_lesson = [lessons_opened + r.page_ready_s for r in (learner.result for learner in learners)
+                     if r.page_ready_s is not None]
         theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id} - before
         period = kernel_idle + max(1, min(60, kernel_idle // 20))
         left_at = time.monotonic()
@@ -256,11 +388,12 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int) -> None:
             time.sleep(0.5)
         figures = summarize(learners, (measured["total"] - baseline) / n, measured["total"], period, left,
                             last_gone, load_before)
-        print(f"hub, {n} learners: servers started p50 {statistics.median(spawn):.1f} s, "
-              f"p95 {percentile(spawn, 0.95):.1f} s ({len(spawn)}/{n} started); landing pages left with an "
-              f"accepted beacon: {beacons}/{n}; log in {hub.folder}")
+        print(f"hub, {n} learners: servers started {spread(spawn)} ({len(spawn)}/{n} started), "
+              f"{start_cpu / max(1, len(spawn)):.1f} CPU-s per server to start; landing pages left with an "
+              f"accepted beacon: {beacons}/{n}; logged in to on the lesson {spread(on_lesson)} "
+              f"({len(on_lesson)}/{n}); log in {hub.folder}")
         print_figures([figures])
-        sys.stdout.flush()
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     finally:
         hub.stop()
 
@@ -271,12 +404,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play", type=float, default=30.0, metavar="SECONDS")
     parser.add_argument("--think", type=float, default=1.0, metavar="SECONDS")
     parser.add_argument("--kernel-idle", type=int, default=30, metavar="SECONDS")
+    parser.add_argument("--prestart", action="store_true",
+                        help="start every learner's server before they log in, as the teacher's Start All does")
+    parser.add_argument("--spawn-limit", type=int, default=None, metavar="N",
+                        help="servers starting at once (JupyterHub.concurrent_spawn_limit; default the config's 10)")
     args = parser.parse_args(argv)
     if not (PREFIX / "venv" / "bin" / "jupyterhub").is_file():
         print(f"run_load.py: no JupyterHub in {PREFIX}: run deploy/jupyterhub/install.sh first", file=sys.stderr)
         return 2
     for n in args.learners:
-        run_once(n, args.play, args.think, args.kernel_idle)
+        run_once(n, args.play, args.think, args.kernel_idle, args.spawn_limit, args.prestart)
     return 0
 
 
