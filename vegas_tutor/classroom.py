@@ -42,16 +42,19 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from vegas_tutor.class_records import ClassRecords
 from vegas_tutor.i18n import _, _n
 from vegas_tutor.serving import LOCAL_NAMES, Refusal, ServedNames, masked_uri, refuse
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The letters of a generated class code: no 0/O, 1/I/L, easy to read aloud and to type."""
 CODE_LENGTH = 6
+TEACHER_CODE_LENGTH = 8
 COOKIE = "vegas_tutor_class"
 """The class cookie: a random client id, signed with the server's cookie secret."""
 JOIN_PATH = "vegas-tutor/join"
 CLASS_PATH = "vegas-tutor/class"
+TEACHER_PATH = "vegas-tutor/teacher"
 SETTING = "vegas_tutor_classroom"
 """The tornado setting holding the server's :class:`Classroom` (absent outside class mode)."""
 KERNEL_MEMORY = 110 * 1024**2
@@ -65,9 +68,10 @@ CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _log = logging.getLogger("vegas_tutor")
 
 
-def new_code() -> str:
-    """A fresh class code: :data:`CODE_LENGTH` characters of :data:`CODE_ALPHABET`, from ``secrets``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(length: int = CODE_LENGTH) -> str:
+    """A fresh class code: ``length`` characters of :data:`CODE_ALPHABET`, from ``secrets`` (the teacher code
+    has :data:`TEACHER_CODE_LENGTH`)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def normal_code(text: str) -> str:
@@ -224,6 +228,8 @@ class Seat:
     client: str
     claimed: bool = False
     left: bool = False
+    lesson: str = ""
+    """The notebook the page shows (relative to the lessons folder), for the class records."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +260,8 @@ class Seats:
         self.total, self.per_client, self.alive = total, per_client, alive
         self._owners: dict[str, str] = {}
         self._pending: list[Seat] = []
+        self.on_claim: Callable[[str, Seat], None] | None = None
+        """Told each kernel given to a page, with its seat (the class records: a lesson opened)."""
 
     def _prune(self) -> None:
         for kernel_id in [k for k in self._owners if not self.alive(k)]:
@@ -291,6 +299,12 @@ class Seats:
         if not seat.claimed and not seat.left:
             self._pending.remove(seat)
         seat.claimed = True
+        if self.on_claim is not None:
+            self.on_claim(kernel_id, seat)
+
+    def owner(self, kernel_id: str) -> str | None:
+        """The client whose page holds ``kernel_id`` while it lives, or None."""
+        return self._owners.get(kernel_id) if self.alive(kernel_id) else None
 
     def leave(self, seat: Seat) -> None:
         """The page of ``seat`` is done (its kernel, if it got one, still counts)."""
@@ -335,6 +349,15 @@ class Classroom:
     seats: Seats
     base_url: str = "/"
     throttle: Throttle = field(default_factory=Throttle)
+    teacher_code: str = ""
+    """The teacher's code (the teacher's class view, ``vegas_tutor.class_teacher``); "" when there is none."""
+    records: ClassRecords | None = None
+    """The class's records (``--class-db``)."""
+    teacher_throttle: Throttle = field(default_factory=Throttle)
+    teacher_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    """What the teacher's cookie carries (signed): valid for this server's run only."""
+    lessons: dict[str, str] = field(default_factory=dict)
+    """Kernel id -> the lesson of the page it was given to (this server's run)."""
 
     def url(self, path: str) -> str:
         """``path`` below the server's root."""
@@ -403,12 +426,23 @@ def class_seat(handler: Any) -> Iterator[bool]:
         yield False
         return
     seat = classroom.seats.take(client)
+    seat.lesson = lesson_of(handler.request.path, classroom.base_url)
     token = _seat.set(seat)
     try:
         yield True
     finally:
         _seat.reset(token)
         classroom.seats.leave(seat)
+
+
+def lesson_of(path: str, base_url: str = "/") -> str:
+    """The notebook a page address renders, relative to the lessons folder ("" for another address).
+
+    >>> lesson_of("/voila/render/es/01.01-colocar-dados.ipynb"), lesson_of("/voila/tree")
+    ('es/01.01-colocar-dados.ipynb', '')
+    """
+    prefix = base_url.rstrip("/") + "/voila/render/"
+    return path[len(prefix):] if path.startswith(prefix) and path.endswith(".ipynb") else ""
 
 
 def announcement(classroom: Classroom, port: int) -> str:
@@ -422,4 +456,8 @@ def announcement(classroom: Classroom, port: int) -> str:
     first = learner_addresses(classroom.served, port)[0].rstrip("/")
     lines.append(_("The teacher's page, with a QR code to show the class: {url}",
                    url=first + classroom.url(CLASS_PATH)))
+    if classroom.teacher_code:
+        lines.append(_("The teacher's class view (answers live, export): {url}",
+                       url=first + classroom.url(TEACHER_PATH)))
+        lines.append(_("Teacher code (keep it to yourself): {code}", code=classroom.teacher_code))
     return "\n".join(lines)

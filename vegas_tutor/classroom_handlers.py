@@ -12,6 +12,7 @@ from typing import Any
 
 from tornado.web import RequestHandler
 
+from vegas_tutor.class_records import RecordRefused, valid_name
 from vegas_tutor.classroom import (
     CLASS_PATH,
     JOIN_PATH,
@@ -32,6 +33,7 @@ from vegas_tutor.classroom_pages import (
     not_in_class_page,
     request_language,
 )
+from vegas_tutor.i18n import using
 from vegas_tutor.serving import masked_uri
 
 _log = logging.getLogger("vegas_tutor")
@@ -73,19 +75,20 @@ class JoinHandler(_ClassHandler):
 
     def post(self) -> None:
         self.check_xsrf_cookie()
-        self._check(self.get_body_argument("code", ""))
+        self._check(self.get_body_argument("code", ""), self.get_body_argument("name", ""))
 
     def _target(self) -> str:
         return safe_next(self.get_argument("next", None), self.classroom.base_url) or self.landing
 
-    def _form(self, status: int, message: str | None = None, seconds: int = 0) -> None:
+    def _form(self, status: int, message: str | None = None, seconds: int = 0, name: str = "",
+              said: str = "") -> None:
         target = self._target()
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(join_page(request_language(self, target), self.classroom.url(JOIN_PATH), target, message,
-                              self.xsrf_form_html(), seconds))
+                              self.xsrf_form_html(), seconds, name[:40], said))
 
-    def _check(self, code: str) -> None:
+    def _check(self, code: str, name: str = "") -> None:
         address = client_address(self.request)
         wait = self.classroom.throttle.wait(address)
         if wait:
@@ -96,9 +99,20 @@ class JoinHandler(_ClassHandler):
         if not code_matches(code, self.classroom.code):
             self.classroom.throttle.wrong(address)
             _log.warning("vegas-tutor: wrong class code ****** from %s", address)
-            self._form(403, JOIN_WRONG)
+            self._form(403, JOIN_WRONG, name=name)
             return
-        self.classroom.admit(self)
+        if name.strip():
+            with using(request_language(self, self._target())):
+                try:
+                    name = valid_name(name)
+                except RecordRefused as refusal:  # nothing set: the form again, with the reason
+                    self._form(400, name=name, said=str(refusal))
+                    return
+        client = self.classroom.admit(self)
+        if self.classroom.records is not None:
+            learner = self.classroom.records.join(client)
+            if name.strip():
+                self.classroom.records.rename(learner.client, name)
         _log.info("vegas-tutor: %s joined the class (code ******)", address)
         self.redirect(self._target())
 

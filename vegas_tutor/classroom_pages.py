@@ -28,6 +28,11 @@ h1 { font-size: 1.8em; margin: 0 0 .6em; }
 label { display: block; font-weight: 600; margin-bottom: .3em; }
 input[name=code] { font: 600 1.6em/1.2 ui-monospace, monospace; letter-spacing: .25em; width: 8.5em;
   padding: .25em .4em; text-transform: uppercase; border: 2px solid #555; border-radius: 6px; }
+input[type=password] { text-transform: none; letter-spacing: .1em; }
+input[name=name] { font: inherit; font-size: 1.2em; width: 100%; max-width: 16em; padding: .25em .4em;
+  border: 2px solid #555; border-radius: 6px; margin-bottom: .6em; }
+.hint { color: #444; font-size: .85em; margin: 0 0 .3em; }
+label.second { margin-top: 1em; }
 button { font: inherit; font-weight: 600; padding: .45em 1.4em; margin-top: 1em; border-radius: 6px;
   border: 2px solid #0b5394; background: #0b5394; color: #fff; cursor: pointer; }
 button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
@@ -78,16 +83,19 @@ def _switch(lang: str, url: str) -> str:
 
 
 def join_page(lang: str, action: str, target: str, message: str | None = None, xsrf_html: str = "",
-              seconds: int = 0) -> str:
-    """The join form in ``lang``: the class code, sent to ``action``, then on to ``target``; ``message`` (a
-    :data:`JOIN_WRONG` or :data:`JOIN_WAIT`) shown above it."""
+              seconds: int = 0, name: str = "", said: str = "") -> str:
+    """The join form in ``lang``: the class code and the display name the teacher will see (``name`` typed
+    before), sent to ``action``, then on to ``target``; ``message`` (a :data:`JOIN_WRONG`, :data:`JOIN_WAIT`
+    code) shown above it, or ``said``, a reason already in ``lang`` (a refused name)."""
     with using(lang):
         title, heading = _("vegas-tutor: join the class"), _("Join the class")
         intro = _("Type the class code your teacher gives you. You only need it once.")
         label, button = _("Class code"), _("Join")
-        alert = "" if message is None else (
-            f"<p class='alert' role='alert' id='join-error'>{html.escape(tr(message, seconds=seconds))}</p>")
-    described = " aria-describedby='join-error'" if message else ""
+        name_label = _("Your name for the teacher")
+        name_hint = _("Optional: any name you like (no account, no e-mail); you can change it later.")
+        shown = said if message is None else tr(message, seconds=seconds)
+        alert = "" if not shown else f"<p class='alert' role='alert' id='join-error'>{html.escape(shown)}</p>"
+    described = " aria-describedby='join-error'" if shown else ""
     body = (
         f"<h1>{html.escape(heading)}</h1><p>{html.escape(intro)}</p>{alert}"
         f"<form method='post' action='{html.escape(action)}'>{xsrf_html}"
@@ -95,6 +103,10 @@ def join_page(lang: str, action: str, target: str, message: str | None = None, x
         f"<label for='code'>{html.escape(label)}</label>"
         f"<input id='code' name='code' required autofocus autocomplete='off' autocapitalize='characters' "
         f"spellcheck='false' maxlength='40'{described}>"
+        f"<label for='name' class='second'>{html.escape(name_label)}</label>"
+        f"<p class='hint' id='name-hint'>{html.escape(name_hint)}</p>"
+        f"<input id='name' name='name' maxlength='40' autocomplete='nickname' aria-describedby='name-hint' "
+        f"value='{html.escape(name)}'>"
         f"<div><button type='submit'>{html.escape(button)}</button></div></form>"
     )
     return _page(lang, title, body, switch=_switch(lang, f"{action}?next={target}"))

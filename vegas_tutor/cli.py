@@ -19,6 +19,7 @@ import argparse
 import ipaddress
 import json
 import re
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -27,10 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from vegas_tutor import __version__, kernel_owners, warmup
+from vegas_tutor.class_records import DEFAULT_FILE, ClassRecords, SchemaTooNew
+from vegas_tutor.class_teacher import MeHandler, TeacherHandler, record_openings, sign_kernels, teacher_routes
 from vegas_tutor.classroom import (
     CLASS_PATH,
     DEFAULT_PER_CLIENT,
     SETTING,
+    TEACHER_CODE_LENGTH,
     Classroom,
     Seats,
     announcement,
@@ -112,6 +116,8 @@ class ServeOptions:
     max_kernels: int = 0
     """``--max-kernels``, or the default from the machine's available memory (class mode only)."""
     max_kernels_per_client: int = DEFAULT_PER_CLIENT
+    class_db: Path | None = None
+    """``--class-db``: the class records' SQLite file (class mode only; default in the working folder)."""
 
 
 def _cull_idle(text: str) -> int:
@@ -245,6 +251,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-kernels-per-client", type=_kernel_count, default=None, metavar="N",
         help=f"at most N lesson kernels for one learner's browser (default {DEFAULT_PER_CLIENT})",
     )
+    served.add_argument(
+        "--class-db", type=Path, default=None, metavar="PATH",
+        help=f"the SQLite file keeping the class's records for the teacher's class view (default {DEFAULT_FILE} "
+        "in the folder the server is started from); one class session per file, kept across restarts",
+    )
     parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
     return parser
 
@@ -259,7 +270,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
                          "serve a class's laptops")
         for given, option in ((args.allow_host, "--allow-host"), (args.class_code, "--class-code"),
                               (args.max_kernels, "--max-kernels"),
-                              (args.max_kernels_per_client, "--max-kernels-per-client")):
+                              (args.max_kernels_per_client, "--max-kernels-per-client"), (args.class_db, "--class-db")):
             if given:
                 parser.error(f"{option} needs --class")
     pools = tuple(dict(args.pool).items())
@@ -272,6 +283,7 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
             "class_code": args.class_code or new_code(),
             "max_kernels": args.max_kernels or default_max_kernels(pooled=sum(size for _, size in pools)),
             "max_kernels_per_client": args.max_kernels_per_client or DEFAULT_PER_CLIENT,
+            "class_db": (args.class_db or Path(DEFAULT_FILE)).expanduser().resolve(),
         }
     return ServeOptions(
         port=DEFAULT_PORT if args.port is None else args.port,
@@ -336,6 +348,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
             f"--LessonsVoila.allow_hosts={json.dumps(list(options.allow_hosts))}",
             f"--LessonsVoila.max_kernels={options.max_kernels}",
             f"--LessonsVoila.max_kernels_per_client={options.max_kernels_per_client}",
+            f"--LessonsVoila.class_db={options.class_db}",
         ]
     argv += culling_argv(options.cull_idle)
     # plotly's wheel installs a JupyterLab renderer that Voilà would load on every page (4.8 MB); the strategy
@@ -456,6 +469,7 @@ def _app_class() -> Any:
             config=True
         )
         class_code = Unicode("", help="class mode: the class code (given by vegas-tutor itself, never in config)")
+        class_db = Unicode("", help="class mode: the class records' SQLite file (--class-db)").tag(config=True)
         classroom: Classroom | None = None
 
         def setup_template_dirs(self) -> None:
@@ -464,6 +478,9 @@ def _app_class() -> Any:
                 self.template_paths.insert(0, str(TEMPLATE_DIR))
 
         def init_settings(self) -> dict[str, Any]:
+            records = ClassRecords(self.class_db or DEFAULT_FILE) if self.class_mode else None
+            if records is not None:  # the class cookies stay valid when the server restarts (same session)
+                self.cookie_secret = records.cookie_secret
             settings: dict[str, Any] = super().init_settings()
             manager = self.kernel_manager
             pools: dict[str, int] = {}
@@ -482,8 +499,12 @@ def _app_class() -> Any:
                 self.classroom = Classroom(
                     self.class_code or new_code(), served_names(self.ip, json.loads(self.allow_hosts)),
                     Seats(self.max_kernels or default_max_kernels(), self.max_kernels_per_client),
-                    base_url=self.base_url,
+                    base_url=self.base_url, teacher_code=new_code(TEACHER_CODE_LENGTH),
+                    records=records,
                 )
+                assert records is not None
+                sign_kernels(manager, records.secret)  # each kernel signs its own records
+                record_openings(self.classroom)
                 self.classroom.seats.watch(manager)
                 settings[SETTING] = self.classroom
                 self.log.info("vegas-tutor: class mode, code ******, at most %d lesson kernels (%d per client)",
@@ -499,6 +520,8 @@ def _app_class() -> Any:
             routes = kernel_owners.owned_routes(routes, self.server_url)
             landing = url_path_join(self.server_url, f"voila/render/{landing_notebook(self.lang)}")
             routes = [*class_routes(self.server_url, landing, self.classroom is not None), *routes]
+            if self.classroom is not None:
+                routes = [*teacher_routes(self.server_url), *routes]
             served = LOCAL_SERVED if self.classroom is None else self.classroom.served
             return [(route[0], guarded(route[1], lambda: int(self.port), served, self.class_gate(route[1])),
                      *route[2:]) for route in routes]
@@ -506,9 +529,9 @@ def _app_class() -> Any:
         def class_gate(self, handler_class: type[Any]) -> Any:
             """In class mode, the class-cookie check of a route (none for the join page): pages go to the join
             page, anything else is refused."""
-            if self.classroom is None or issubclass(handler_class, JoinHandler):
-                return None
-            pages = (LessonPageHandler, RedirectHandler, ClassInfoHandler)
+            if self.classroom is None or issubclass(handler_class, JoinHandler | TeacherHandler):
+                return None  # (the teacher's routes ask for the teacher code instead)
+            pages = (LessonPageHandler, RedirectHandler, ClassInfoHandler, MeHandler)
             return self.classroom.gate(page=issubclass(handler_class, pages))
 
         def start(self) -> None:
@@ -554,6 +577,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except VegasTutorError as error:
         print(_("vegas-tutor: error: {error}", error=error), file=sys.stderr)
         return 2
+    if options.class_db is not None:
+        try:  # a file that cannot be the class's records is said before the server starts
+            ClassRecords(options.class_db).close()
+        except (SchemaTooNew, OSError, sqlite3.Error) as error:
+            print(_("vegas-tutor: error: --class-db {path}: {error}", path=options.class_db, error=error),
+                  file=sys.stderr)
+            return 2
     print(_("vegas-tutor: serving the lessons in {folder} with Voilà (Ctrl-C to stop)", folder=arguments[0]),
           file=sys.stderr)
     warmup.start_in_background()  # compiles the simulators, once per install, without holding up the server

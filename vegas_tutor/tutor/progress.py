@@ -23,6 +23,7 @@ from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.resources import LESSON_NAME
 from vegas_tutor.tutor.assets import WordedWidget, front_end
+from vegas_tutor.tutor.class_relay import recorder
 
 
 class _Progress(WordedWidget):
@@ -40,6 +41,7 @@ class LessonProgress(_Progress):
         if not isinstance(predictions, int) or isinstance(predictions, bool) or predictions < 0:
             raise ConfigError(_("predictions must be a count (0 or more), got {value!r}", value=predictions))
         super().__init__(kind="lesson", predictions=predictions, **kwargs)
+        recorder.lesson(predictions)  # class mode: the records for the teacher, and the line saying so
 
 
 class CourseProgress(_Progress):
