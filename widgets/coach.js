@@ -84,11 +84,33 @@ function coachPanel(prefix, model, send) {
   return h("section", { class: ["vt-coach", on && "vt-coach-on"], "aria-label": t("Coach") }, head, body);
 }
 
+/** When this page first saw the hint being computed (a redraw keeps the count going). */
+let coachHintSince = 0;
+
+/**
+ * The seconds the hint has taken so far, counting up once a second while it is on the page (its timer stops
+ * by itself once the element is gone). Only what the page saw: no clock of the kernel's is needed.
+ */
+function coachElapsed() {
+  const now = Date.now();
+  if (!coachHintSince || now - coachHintSince > 10 * 60 * 1000) coachHintSince = now;
+  const since = coachHintSince;
+  const span = h("span", { class: "vt-coach-elapsed", "aria-hidden": "true" });
+  const tick = () => { span.textContent = t("({n} s so far)", { n: Math.round((Date.now() - since) / 1000) }); };
+  tick();
+  const timer = setInterval(() => { if (span.isConnected || Date.now() - since < 2000) tick(); else clearInterval(timer); }, 1000);
+  return span;
+}
+
 /** @param {Coaching} coaching */
 function coachHint(coaching) {
+  if (!coaching.hint || coaching.hint.status !== "computing") coachHintSince = 0;
   const hint = coaching.hint;
   if (!hint) return null;
-  if (hint.status === "computing") return h("p", { class: "vt-coach-hint", role: "status", text: t("The coach is thinking…") });
+  if (hint.status === "computing") {
+    return h("p", { class: "vt-coach-hint", role: "status" }, t("The coach is thinking…"),
+      hint.what ? " " + t("It is {what}.", { what: hint.what }) : "", " ", coachElapsed());
+  }
   if (hint.status === "failed") return h("p", { class: "vt-coach-hint", role: "status", text: hint.text || "" });
   return h("p", { class: "vt-coach-hint", role: "status" },
     h("strong", { text: t("Hint: the coach would {choice}.", { choice: hint.best }) }), " ", hint.text || "");

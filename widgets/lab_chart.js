@@ -8,6 +8,45 @@
 const VT_PLOTLY_PROMISE = "__vegasTutorPlotly";
 const VT_PLOTLY_CONFIG = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d"] };
 
+/**
+ * plotly's own words on a lab chart (its toolbar's tooltips, its notices) in the page's language, given to plotly
+ * as a locale of its own (`Plotly.register`), so its buttons speak the lesson's language with nothing fetched.
+ * @returns {Record<string, string>}
+ */
+function vtPlotlyWords() {
+  return {
+    "Download plot as a PNG": t("Download plot as a PNG"),
+    "Download plot": t("Download plot"),
+    "Preparing image - this may take a few seconds": t("Preparing image - this may take a few seconds"),
+    Zoom: t("Zoom"),
+    Pan: t("Pan"),
+    "Box Select": t("Box Select"),
+    "Lasso Select": t("Lasso Select"),
+    "Zoom in": t("Zoom in"),
+    "Zoom out": t("Zoom out"),
+    Autoscale: t("Autoscale"),
+    "Reset axes": t("Reset axes"),
+    "Show closest data on hover": t("Show closest data on hover"),
+    "Compare data on hover": t("Compare data on hover"),
+    "Toggle Spike Lines": t("Toggle Spike Lines"),
+    "Double-click to zoom back out": t("Double-click to zoom back out"),
+    "Share chart...": t("Share chart..."),
+  };
+}
+
+/** The plot's configuration: the page's language registered with plotly first (once per page and language). */
+function vtPlotlyConfig(Plotly) {
+  const lang = WORDS.lang || "en";
+  if (lang === "en") return VT_PLOTLY_CONFIG;
+  const name = `vt-${lang}`;
+  if (!window.__vegasTutorPlotlyLocales) window.__vegasTutorPlotlyLocales = {};
+  if (!window.__vegasTutorPlotlyLocales[name]) {
+    Plotly.register({ moduleType: "locale", name, dictionary: vtPlotlyWords() });
+    window.__vegasTutorPlotlyLocales[name] = true;
+  }
+  return { ...VT_PLOTLY_CONFIG, locale: name };
+}
+
 function vtNode(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -73,7 +112,7 @@ export default {
         figure.hidden = false;
         const layout = spec.layout || {};
         plot.style.height = `${Number(layout.height) || 360}px`;
-        await Plotly.react(plot, spec.data, layout, VT_PLOTLY_CONFIG);
+        await Plotly.react(plot, spec.data, layout, vtPlotlyConfig(Plotly));
         drawn = true;
         status.textContent = "";
         el.dataset.drawn = "true";

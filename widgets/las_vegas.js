@@ -131,7 +131,7 @@ function players(board, highlight) {
       const fields = { name: owner.name, role, dice: inHand, money: money(hand.money) };
       const label = (role ? t("{name} ({role}): {dice} in hand, {money} won", fields)
         : t("{name}: {dice} in hand, {money} won", fields))
-        + (toPlay ? ", " + t("to play") : "") + (starts ? ", " + t("start player") : "") + (won ? ", " + t("winner") : "");
+        + (toPlay ? ", " + (owner.player === "you" ? t("your turn") : t("to play")) : "") + (starts ? ", " + t("start player") : "") + (won ? ", " + t("winner") : "");
       return h("li", {
         class: ["lv-player", toPlay && "lv-to-play", won && "lv-winner",
           (highlight.has(`seat:${hand.seat}`) || highlight.has("money")) && "lv-hl"],
@@ -140,7 +140,7 @@ function players(board, highlight) {
       die(owner, "lv-die-big"),
       h("span", { class: "lv-player-text" },
         h("strong", { text: owner.name }),
-        toPlay ? h("span", { class: "lv-badge lv-badge-turn", text: "▶ " + t("to play") }) : null,
+        toPlay ? h("span", { class: "lv-badge lv-badge-turn", text: owner.player === "you" ? t("▶ your turn") : "▶ " + t("to play") }) : null,
         won ? h("span", { class: "lv-badge lv-badge-win", text: "★ " + t("winner") }) : null,
         role || starts ? [h("br"), h("small", {
           text: [role, starts ? t("start player") : ""].filter(Boolean).join(" · "),
@@ -251,6 +251,7 @@ function whiteWord(n) {
 // ------------------------------------------------------------------------------------------- the roll
 /** @param {Board} board */
 function rollBar(board, highlight, model, send) {
+  if (board.phase === "payout") return null;  // a step-through paying the round casino by casino: nobody rolls
   const playable = canPlay(model, board);
   const lit = highlight.has("roll");
   const name = board.turn.name ?? "";
@@ -405,7 +406,6 @@ function oddsPanel(model, board, send, ctx) {
     const low = f.expected - 1.96 * f.stderr;
     const high = f.expected + 1.96 * f.stderr;
     const exact = f.exact ? t("exact {value}", { value: f.exact.text }) : "";
-    const sim = f.rollouts ? `${moneyAbout(f.expected)} ± ${moneyAbout(1.96 * f.stderr)}` : moneyAbout(f.expected);
     const label = t("Place the {face}s: expected {money} this round", { face: f.face, money: moneyAbout(f.expected) })
       + (f.rollouts ? ", " + t("95% between {low} and {high} from {n} simulated rounds",
         { low: moneyAbout(low), high: moneyAbout(high), n: f.rollouts }) : "")
@@ -417,24 +417,33 @@ function oddsPanel(model, board, send, ctx) {
         h("span", { class: "lv-bar-fill", style: { width: width(f.expected) } }),
         f.stderr > 0 ? h("span", { class: "lv-bar-error", style: { left: width(low), width: `calc(${width(high)} - ${width(low)})` } }) : null,
         f.exact ? h("span", { class: "lv-bar-exact", style: { left: width(f.exact.value) }, title: exact }) : null),
-      h("span", { class: "lv-odds-value" }, sim, f.best ? h("strong", { text: " ★ " + t("best") }) : null,
+      h("span", { class: "lv-odds-value" }, f.words, f.best ? h("strong", { text: " ★ " + t("best") }) : null,
         exact ? h("span", { class: "lv-exact", text: exact }) : null));
   });
-  // The glossary link sits inside the sentence: the words around it are one message, split at {link}.
-  const bar = t("The thin bar shows the range where the true value most likely lies (two {link} each side); a diamond marks the exact value when the rest of the round is short enough to count every case.");
-  const [barBefore, barAfter] = bar.split("{link}");
   return h("section", {
     class: "lv-odds", "aria-label": t("Odds"), "data-status": "ready", "data-exact": odds.exact_pending ? "pending" : "done",
   }, head,
-    h("p", { class: "lv-muted" }, oddsIntro(odds) + " " + barBefore,
-    glossaryLink("Standard-error", t("standard errors")),
-    barAfter ?? ""),
+    h("p", { class: "lv-muted" }, oddsIntro(odds) + " "
+      + t("The thin bar shows where the true value most likely lies; a diamond marks the exact value when the rest of the round is short enough to count every case.")),
     assumptionSwitch(model, send, ctx),
     h("ol", { class: "lv-odds-list" }, rows),
+    exactFigures(odds),
     odds.exact_pending ? h("p", { class: "lv-muted lv-pending", "aria-live": "polite" },
       "⏳ " + t("Few dice are left: every way the round can end is being counted; the exact values follow in a moment."))
       : null,
     chanceTable(odds, board));
+}
+
+/** The figures behind the words, closed until asked for: each face's range in dollars (two standard errors
+ * each side) and the exact value as a fraction. */
+function exactFigures(odds) {
+  // The glossary link sits inside the sentence: the words around it are one message, split at {link}.
+  const [before, after] = t("“Give or take” is two {link} each side of the simulated figure: the true value lies inside it 19 times in 20.").split("{link}");
+  return h("details", { class: "lv-exact-figures" }, h("summary", { text: t("Exact figures") }),
+    h("p", { class: "lv-muted" }, before, glossaryLink("Standard-error", t("standard errors")), after ?? ""),
+    h("ul", {}, odds.faces.map((f) => h("li", {}, h("strong", { text: t("{face}s", { face: f.face }) + ": " }),
+      f.rollouts ? t("{money} ± {margin} ({n} simulated rounds)", { money: moneyAbout(f.expected), margin: moneyAbout(1.96 * f.stderr), n: formatNumber(f.rollouts) }) : "",
+      f.exact ? (f.rollouts ? "; " : "") + t("exact {value}", { value: f.exact.text }) + (f.exact.fraction ? ` (= ${f.exact.fraction})` : "") : ""))));
 }
 
 /** Whose expected winnings the panel shows, and how the others are assumed to play. */
@@ -458,11 +467,19 @@ function chanceTable(odds, board) {
     f.chances.map((c) => {
       const shown = c.bills.filter((b) => b.p >= 0.005);
       return h("td", { class: shown.length ? "" : "lv-muted" },
-        shown.length ? shown.map((b) => h("div", { text: `${money(b.bill)} ${percent(b.p)}` })) : "–");
+        shown.length ? shown.map((b) => h("div", { class: "lv-bill-chance", "aria-label": `${money(b.bill)} ${percent(b.p)}` },
+          h("span", { class: "lv-bill-amount", text: billFigure(b.bill) }), " ", h("span", { text: percent(b.p) }))) : "–");
     })));
   return h("details", { class: "lv-chances", open: true },
     h("summary", { text: t("Chance of winning each casino's bills, for each choice") }),
-    h("table", { class: "lv-table" }, h("thead", {}, head), h("tbody", {}, body)));
+    WORDS.lang === "es" ? h("p", { class: "lv-muted lv-small", text: t("Bills in dollars.") }) : null,
+    h("div", { class: "lv-table-wrap" }, h("table", { class: "lv-table lv-chance-table" }, h("thead", {}, head), h("tbody", {}, body))));
+}
+
+/** A bill in the narrow chance table: "$80k" in English; "80.000" in Spanish, whose "80.000 $" would not fit seven
+ * columns in the side panel (the table says the bills are in dollars). @param {number} amount */
+function billFigure(amount) {
+  return WORDS.lang === "es" ? formatNumber(amount) : money(amount);
 }
 
 // ------------------------------------------------------------------------------------------- what-if
@@ -484,7 +501,7 @@ function outlookPanel(model, board, send, ctx) {
     return h("td", { "aria-label": label + (exact ? ", " + t("exact {value}", { value: exact.text }) : "") },
       h("div", { class: now ? "lv-now" : "lv-muted", text: t("now {money}", { money: now ? money(now) : "–" }) }),
       h("div", { class: "lv-end", text: t("end {money}", { money: moneyAbout(end) }) }),
-      exact ? h("div", { class: "lv-exact", text: t("exact {value}", { value: exact.text.split(" (")[0] }) }) : null);
+      exact ? h("div", { class: "lv-exact", text: t("exact {value}", { value: exact.text }) }) : null);
   };
   return h("section", { class: "lv-outlook", "aria-label": t("What-if outlook"), "data-status": "ready" }, head, intro,
     assumptionSwitch(model, send, ctx),

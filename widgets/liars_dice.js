@@ -37,7 +37,7 @@ function render(props) {
   // game confirmation is open.
   const ctx = { id: `ld-${Math.random().toString(36).slice(2, 10)}`, space: /** @type {number|null} */ (null),
     picked: /** @type {Set<number>} */ (new Set()), pickedFor: "", focusSpace: /** @type {number|null} */ (null),
-    confirmNew: false };
+    focusFace: /** @type {number|null} */ (null), confirmNew: false };
   return mountBoard(props, {
     prefix: "ld", title: t("Liar's Dice table"), changes: LD_CHANGES,
     view: (send, drawNow) => ldView(model, send, ctx, drawNow),
@@ -160,7 +160,7 @@ function ldCups(table, highlight) {
         : tn("{n} die hidden", "{n} dice hidden", p.hidden);
       const parts = [ldDice(p.dice), hiddenText];
       if (p.shown.length) parts.push(t("shown: {dice}", { dice: p.shown.map(faceName).join(", ") }));
-      if (p.to_act) parts.push(t("to play"));
+      if (p.to_act) parts.push(p.player === "you" ? t("your turn") : t("to play"));
       if (p.bidder) parts.push(t("made the last bid"));
       if (p.out) parts.push(t("out of the game"));
       if (p.winner) parts.push(t("winner"));
@@ -177,7 +177,7 @@ function ldCups(table, highlight) {
       h("div", { class: "ld-cup-head" }, ldToken(p),
         h("strong", { text: p.name }),
         role ? h("small", { class: "ld-muted", text: ` ${role}` }) : null,
-        p.to_act ? h("span", { class: "ld-badge ld-badge-turn", text: t("▶ to play") }) : null,
+        p.to_act ? h("span", { class: "ld-badge ld-badge-turn", text: p.player === "you" ? t("▶ your turn") : t("▶ to play") }) : null,
         p.winner ? h("span", { class: "ld-badge ld-badge-win", text: t("★ winner") }) : null,
         p.out ? h("span", { class: "ld-badge", text: t("out") }) : null,
         lit ? h("span", { class: "ld-changed", text: t("★ here") }) : null),
@@ -228,8 +228,9 @@ function ldTrack(table, highlight, send, ctx, redrawNow) {
     const root = /** @type {HTMLElement} */ (event.currentTarget).closest(".ld-root");
     ctx.space = index;
     ctx.focusSpace = index;
+    ctx.focusFace = null;
     redrawNow();
-    const face = root && /** @type {HTMLElement|null} */ (root.querySelector(".ld-face-button"));
+    const face = root && /** @type {HTMLElement|null} */ (root.querySelector(".ld-face-button[tabindex='0']"));
     if (face) face.focus();
   };
   const spaces = table.track.map((s) => {
@@ -277,11 +278,32 @@ function ldFacePicker(table, bySpace, send, ctx) {
     const space = root && /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="space-${ctx.space}"]`));
     if (space) { event.preventDefault(); space.focus(); }
   };
-  return h("div", { class: "ld-faces", role: "group", "aria-label": t("Choose the face of your bid (Escape: back to the track)"), onkeydown: back },
+  // The faces hold one Tab stop, and the arrow keys move it (as on the track): an arrow never leaves the focus
+  // on the first face, where Enter would bid it unasked.
+  if (ctx.focusFace === null || !bids.some((b) => b.face === ctx.focusFace)) ctx.focusFace = bids.length ? bids[0].face : null;
+  const onFaceKey = (/** @type {KeyboardEvent} */ event, /** @type {number} */ at) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let to = null;
+    if (step) to = Math.max(0, Math.min(bids.length - 1, at + step));
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = bids.length - 1;
+    if (to === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    ctx.focusFace = bids[to].face;
+    const group = /** @type {HTMLElement} */ (event.currentTarget).closest(".ld-faces");
+    if (!group) return;
+    for (const b of group.querySelectorAll("button.ld-face-button")) b.setAttribute("tabindex", "-1");
+    const next = /** @type {HTMLElement|null} */ (group.querySelector(`[data-key="bid-${bids[to].quantity}-${bids[to].face}"]`));
+    if (next) { next.setAttribute("tabindex", "0"); next.focus(); }
+  };
+  return h("div", { class: "ld-faces", role: "group", "aria-label": t("Choose the face of your bid (arrow keys move between the faces, Enter bids, Escape goes back to the track)"), onkeydown: back },
     h("span", { text: t("Bid:") + " " }),
-    bids.map((b) => h("button", {
+    bids.map((b, i) => h("button", {
       type: "button", class: "ld-button ld-face-button", "data-key": `bid-${b.quantity}-${b.face}`,
-      "aria-label": t("Bid {bid}", { bid: b.text }), onclick: () => { ctx.space = null; send({ type: "bid", quantity: b.quantity, face: b.face }); },
+      tabindex: ctx.focusFace === b.face ? "0" : "-1",
+      "aria-label": t("Bid {bid}", { bid: b.text }), onclick: () => { ctx.space = null; ctx.focusFace = null; send({ type: "bid", quantity: b.quantity, face: b.face }); },
+      onkeydown: (/** @type {KeyboardEvent} */ event) => onFaceKey(event, i),
     }, ldDie(b.face), h("span", { text: b.text }))));
 }
 
@@ -342,9 +364,8 @@ function ldActions(table, send, ctx, redrawNow) {
       h("div", { class: "ld-row" },
         h("button", {
           type: "button", class: "ld-button ld-primary", "data-key": "show", disabled: !ok,
-          "aria-label": t("Show {shown} and re-roll {rest}", { shown: n, rest: own.length - n }),
           onclick: () => send({ type: "show", faces: [...ctx.picked].map((i) => own[i]) }),
-        }, t("Show {shown} and re-roll {rest}", { shown: n, rest: own.length - n })),
+        }, ldShowLabel(n, own.length)),
         h("button", {
           type: "button", class: "ld-button", "data-key": "keep", "aria-label": t("Keep my cup as it is (key K)"),
           onclick: () => send({ type: "keep" }),
@@ -358,6 +379,13 @@ function ldActions(table, send, ctx, redrawNow) {
       "aria-label": t("Challenge {bid} (key C)", { bid: bidText }), onclick: () => send({ type: "challenge" }),
     }, t("Challenge {bid}!", { bid: bidText }), h("kbd", { text: "C" })) : null,
     h("span", { class: "ld-muted", text: table.can_challenge ? " " + t("… or raise: pick a space on the track below.") : t("Open the bidding: pick a space on the track below.") }));
+}
+
+/** The show button's words: what it will do, or what it waits for (nothing ticked, or every die ticked). */
+function ldShowLabel(/** @type {number} */ shown, /** @type {number} */ cup) {
+  if (shown === 0) return t("Tick the dice to show first");
+  if (shown >= cup) return t("Leave at least one die in the cup");
+  return t("Show {shown} and re-roll {rest}", { shown: ldDice(shown), rest: ldDice(cup - shown) });
 }
 
 // ------------------------------------------------------------------------------------------- reveal
@@ -442,10 +470,10 @@ function ldBidOdds(model, odds, send) {
   return h("div", { class: "ld-bid-odds" },
     odds.what_if ? h("p", {}, h("strong", { class: "ld-tag ld-tag-whatif", text: t("WHAT IF") }), " " + t("the odds of the imagined view you set above.")) : null,
     h("p", { class: "ld-headline" }, t("“{bid}” is true:", { bid: odds.bid.text }) + " ",
-      h("strong", { class: "ld-big", "data-key": "p-true", text: percent(p), title: t("exactly {fraction}", { fraction: odds.at_least.text }) }),
-      h("span", { class: "ld-exact", text: " " + (odds.at_least.p >= 1 ? t("(certain)") : `(${ldInWords(p)})`) })),
+      h("strong", { class: "ld-big", "data-key": "p-words", text: odds.at_least.words }),
+      h("span", { class: "ld-exact" }, " (", h("span", { "data-key": "p-true", text: percent(p) }), ")")),
     h("p", { class: "ld-sub" }, t("A perfect bid (exactly that many):") + " ",
-      h("strong", { text: percent(odds.exactly.p), title: t("exactly {fraction}", { fraction: odds.exactly.text }) })),
+      h("strong", { text: odds.exactly.words }), ` (${percent(odds.exactly.p)})`),
     h("details", { class: "ld-fractions" }, h("summary", { text: t("Exact fractions") }),
       h("p", { text: t("True: {true}. Perfect: {perfect}. (Every way the hidden dice can fall, counted.)", { true: odds.at_least.text, perfect: odds.exactly.text }) })),
     h("p", { class: "ld-muted ld-explain", text: tn("You see {matches} that count ({n} die seen).", "You see {matches} that count ({n} dice seen).", odds.known.length, { matches: odds.matches })
@@ -470,9 +498,11 @@ function ldSimulation(sim, odds, send) {
   const body = [h("div", { class: "ld-row" }, h("span", { text: t("Simulate: roll the hidden dice") + " " }), button(100), button(1000), button(10000), h("span", { text: " " + t("times") }))];
   if (sim.status === "ready") {
     body.push(h("p", { class: "ld-sim-line", role: "status" },
-      t("After {n} rolls: true {p} ± {margin}", { n: formatNumber(sim.n), p: pct(sim.at_least.p), margin: pct(1.96 * sim.at_least.stderr) }) + " ",
-      h("span", { class: "ld-muted" }, "(± ", glossaryLink("Standard-error", t("two standard errors")), ") "),
+      t("After {n} rolls: true {p}, give or take {margin}", { n: formatNumber(sim.n), p: pct(sim.at_least.p), margin: pct(1.96 * sim.at_least.stderr) }) + " ",
       h("span", { class: "ld-muted", text: t("(exact {p}, seed {seed})", { p: pct(odds.at_least.p), seed: sim.seed }) })));
+    body.push(h("details", { class: "ld-fractions ld-sim-margin" }, h("summary", { text: t("How sure is the simulation?") }),
+      h("p", { class: "ld-muted" }, t("The margin is two standard errors each side: the exact figure lies inside it 19 times in 20.") + " ",
+        glossaryLink("Standard-error", t("standard errors")))));
     body.push(h("table", { class: "ld-table ld-converge" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Rolls") }), h("th", { scope: "col", text: t("Simulated P(true)") }), h("th", { scope: "col", text: t("Exact") }))),
       h("tbody", {}, sim.history.map((row) => h("tr", {},
@@ -556,19 +586,6 @@ function ldControls(table, model, send, ctx) {
     check("bet_mode", t("Place your bet first")),
     check("what_if", t("What-if mode")),
     opponentsChoice("ld", model.get("bots_policy"), { random: t("randomly"), odds: t("by the odds") }, send, ctx));
-}
-
-/** A chance in words a learner reads aloud: 0.66 -> "about 2 in 3". @param {number} p */
-function ldInWords(p) {
-  if (p <= 0) return t("never");
-  if (p < 0.01) return t("less than 1 in 100");
-  if (p > 0.99) return t("nearly always");
-  let best = [1, 2];
-  for (let d = 2; d <= 10; d++) {
-    const n = Math.round(p * d);
-    if (n >= 1 && n < d && Math.abs(n / d - p) < Math.abs(best[0] / best[1] - p) - 1e-9) best = [n, d];
-  }
-  return t("about {n} in {d}", { n: best[0], d: best[1] });
 }
 
 export default { render };

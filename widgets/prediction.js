@@ -39,7 +39,7 @@ export default {
       model.send({ type: "again" });
       inputs[0]?.focus();
     });
-    const verdict = make("p", { role: "status", class: "vt-verdict", "aria-live": "polite" });
+    const verdict = make("p", { role: "status", class: "vt-verdict", "aria-live": "polite", tabindex: "-1" });
     const buttons = make("div", { class: "vt-buttons" });
     buttons.append(reveal, again);
     el.append(question, group, buttons, verdict);
@@ -57,18 +57,18 @@ export default {
       reveal.toggleAttribute("disabled", chosen < 0 || revealed);
       reveal.title = chosen < 0 ? t("Make your prediction first") : t("Show the answer");
       reveal.hidden = revealed;
-      again.hidden = !revealed;
+      again.hidden = !(revealed && model.get("retry"));  // a right answer leaves nothing to try again
       verdict.textContent = model.get("verdict");
       verdict.classList.toggle("vt-right", revealed && chosen === answer);
       if (revealed && !wasRevealed) {
         const key = model.get("key");
         vtUpdateLesson(vtPageName(), (record) => { record.answered[key] = chosen === answer; });
-        again.focus();
+        (again.hidden ? verdict : again).focus();  // the focus stays on the card, never lost with Reveal
       }
       wasRevealed = revealed;
     };
     update();
-    const names = ["chosen", "revealed", "verdict", "answer"];
+    const names = ["chosen", "revealed", "verdict", "answer", "retry"];
     for (const name of names) model.on(`change:${name}`, update);
     return () => { for (const name of names) model.off(`change:${name}`, update); };
   },

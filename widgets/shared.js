@@ -268,8 +268,8 @@ function readSaved(key) {
  * @returns {boolean} kept
  */
 function writeSaved(key, saved) {
-  const text = JSON.stringify({ record: saved.record, moves: saved.moves, game: saved.game, options: saved.options,
-    at: Date.now() });
+  const text = JSON.stringify({ record: saved.record, moves: saved.moves, over: Boolean(saved.over), game: saved.game,
+    options: saved.options, at: Date.now() });
   for (let attempt = 0; attempt < 20; attempt++) {
     try {
       localStorage.setItem(key, text);
@@ -394,7 +394,8 @@ function gameKeeper(model, changed) {
   keeper.tab = lease.claim() ? "here" : "elsewhere";
   const current = model.get("saved") || {};
   const kept = readSaved(key);
-  if (keeper.tab === "here" && kept && kept.moves > 0 && kept.record !== current.record) keeper.offer = kept;
+  // A finished game is not offered: there is nothing left to play in it.
+  if (keeper.tab === "here" && kept && kept.moves > 0 && !kept.over && kept.record !== current.record) keeper.offer = kept;
   keep();
   model.on("change:saved", onSaved);
   return keeper;

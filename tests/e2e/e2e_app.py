@@ -166,7 +166,9 @@ def start_server(
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [*vegas_tutor_command(), "--no-browser", "--port", str(port), *(extra_args or [])]
     with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        # The log's folder as the working folder: a class-mode server keeps its default records file there.
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                                   cwd=log_path.parent)
     server = AppServer(port, process, log_path, host=host)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:

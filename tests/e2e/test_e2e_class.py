@@ -146,7 +146,7 @@ def test_a_learner_joins_with_the_code_and_plays_and_a_learner_over_the_cap_wait
         wait_until_rendered(page)
         page.get_by_role("link", name="Placing dice: all of one face").first.click()
         page.wait_for_url(f"**/voila/render/{LESSON}")
-        wait_until_rendered(page, ".lv-stepper")
+        wait_until_rendered(page, ".lv-root")
 
         teacher = learner.new_page()  # the teacher's page in another tab: the lesson keeps its kernel
         teacher.goto(f"{address}vegas-tutor/class")
@@ -165,7 +165,7 @@ def test_a_learner_joins_with_the_code_and_plays_and_a_learner_over_the_cap_wait
             assert "tries again by itself every 10 seconds" in waiting.content()
             _shots(waiting, "class-full")
             _leave(class_server, cookies, kernel)  # a classmate closes a lesson: a kernel is free
-            wait_until_rendered(waiting, ".lv-stepper", timeout_ms=45_000)  # the page asked again by itself
+            wait_until_rendered(waiting, ".lv-root", timeout_ms=45_000)  # the page asked again by itself
             assert waiting.url.endswith(f"/voila/render/{LESSON}")
         finally:
             late.close()

@@ -72,6 +72,15 @@ def check_lesson(page: Page, lesson: str, save_screenshot: Shot) -> None:
     save_screenshot(page, f"lv-{lesson.removesuffix('.ipynb')}")
 
 
+def answer_first_question(page: Page) -> None:
+    """Answer the page's first prediction (its first choice) and reveal it: what it keeps back is then shown."""
+    card = page.locator(".vt-prediction").first
+    card.locator("label.vt-choice").first.click()
+    reveal = card.get_by_role("button", name="Reveal the answer")
+    page.wait_for_function("el => !el.disabled", arg=reveal.element_handle(), timeout=UPDATE_TIMEOUT_MS)
+    reveal.click()
+
+
 def test_every_lesson_is_opened_by_some_test() -> None:
     assert len(LESSONS) == 8 and set(INTERACTIVE + LAB) <= set(LESSONS)
 
@@ -150,7 +159,9 @@ def test_play_by_click_and_keyboard_with_the_odds_updating(open_lesson: Callable
 
 
 def test_a_scenario_steps_forward_and_back(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
-    page = open_lesson(PLACING, selector=".lv-stepper")
+    page = open_lesson(PLACING, selector=".vt-prediction")
+    answer_first_question(page)  # the example stands behind the question it answers
+    page.locator(".lv-stepper").first.wait_for(timeout=UPDATE_TIMEOUT_MS)
     check_lesson(page, PLACING, save_screenshot)
     stepper = page.locator(".lv-root").filter(has=page.locator(".lv-stepper")).first
     first = stepper.locator(".lv-narration").inner_text()

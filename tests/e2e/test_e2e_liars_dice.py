@@ -107,7 +107,7 @@ def test_bid_show_and_reroll_then_challenge_and_see_the_reveal(open_lesson: Call
 
     until_learner_can_challenge(page, table)
     odds = table.locator(".ld-odds")
-    assert re.search(r"is true: \d+%|is true: [<>]\d+%|is true: (0|100)%", odds.inner_text())
+    assert re.search(r"is true: .+ \(([<>]?\d+|0|100)%\)", odds.inner_text())  # the words, then the share
     assert odds.locator(".ld-dist-row.ld-at-bid").count() == 1 or "surely true" in odds.inner_text()
     assert odds.locator(".ld-choices tbody tr").count() >= 2
     shoot(table, "ld-play-odds")
@@ -143,7 +143,11 @@ def test_keep_and_challenge_by_keyboard(open_lesson: Callable[..., Page], save_s
 
 def test_the_stepper_steps_forward_and_back_through_a_challenge(open_lesson: Callable[..., Page],
                                                                 save_screenshot: Shot) -> None:
-    page = open_lesson(CHALLENGES, selector=".ld-stepper")
+    page = open_lesson(CHALLENGES, selector=".vt-prediction")
+    card = page.locator(".vt-prediction").first  # the example stands behind the question it answers
+    card.locator("label.vt-choice").first.click()
+    card.get_by_role("button", name="Reveal the answer").click()
+    page.locator(".ld-stepper").first.wait_for(timeout=UPDATE_TIMEOUT_MS)
     table = page.locator(".ld-root").filter(has=page.locator(".ld-stepper")).first
     assert "Step 1 of 3" in table.locator(".ld-step-count").inner_text()
     act(page, table, lambda: table.get_by_role("button", name="Next step").click())
@@ -170,7 +174,7 @@ def test_place_your_bet_then_the_odds_and_a_simulation_that_converges(open_lesso
     # a bid worth simulating: in what-if mode, raise the imagined bid until it is neither sure nor hopeless
     act(page, table, lambda: table.locator("[data-key=option-what_if]").check())
     for _ in range(15):
-        shown = table.locator(".ld-big").inner_text()
+        shown = table.locator("[data-key=p-true]").inner_text()
         if re.fullmatch(r"\d+%", shown) and 5 <= int(shown[:-1]) <= 95:
             break
         act(page, table, lambda: table.locator("[data-key=bid-plus]").click())
@@ -188,11 +192,11 @@ def test_what_if_changes_the_odds(open_lesson: Callable[..., Page], save_screens
     page = open_lesson(ODDS, selector=".ld-whatif")
     table = page.locator(".ld-root").filter(has=page.locator(".ld-whatif")).first
     until_learner_can_challenge(page, table)
-    before = table.locator(".ld-big").inner_text()
+    before = table.locator("[data-key=p-true]").inner_text()
     for _ in range(3):
         act(page, table, lambda: table.locator("[data-key=bid-plus]").click())
     assert "WHAT IF" in table.locator(".ld-odds").inner_text()
-    after = table.locator(".ld-big").inner_text()
+    after = table.locator("[data-key=p-true]").inner_text()
     assert after != before or after in ("0%", "<1%")
     act(page, table, lambda: table.locator("[data-key=unknown-plus]").click())
     shoot(table, "ld-what-if")

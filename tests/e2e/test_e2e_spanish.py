@@ -50,17 +50,93 @@ def english_phrases() -> tuple[str, ...]:
     return tuple(sorted(pieces, key=len, reverse=True))
 
 
-def english_on(page: Page) -> list[str]:
-    """The English found on the page: message pieces, and English words in what remains."""
-    text = " ".join(page.locator("body").inner_text().split())
+@cache
+def english_single_words() -> frozenset[str]:
+    """The tutor's one-word English messages ("Run", "Undo") that no Spanish text uses as a word: each is
+    English wherever it stands on a Spanish page (the phrases above are two words or more)."""
+    spanish = {word for entry in i18n.catalog("es").values() for form in entry.forms
+               for word in re.findall(r"[^\W\d_]+", form)}
+    words = set()
+    for message in i18n.source_messages():
+        word = message.msgid.strip(" .,:;!?…")
+        if re.fullmatch(r"[A-Za-z]{3,}", word) and word not in spanish and not KEPT.fullmatch(word):
+            words.add(word)
+    return frozenset(words)
+
+
+ATTRIBUTES = ("title", "aria-label", "aria-description", "placeholder", "alt", "data-title")
+"""The attributes whose words a learner reads (tooltips) or hears (a screen reader)."""
+
+
+def attribute_texts(page: Page) -> list[str]:
+    """Every text of the page's :data:`ATTRIBUTES` (plotly's toolbar keeps its tooltips in ``data-title``)."""
+    texts: list[str] = page.evaluate("""(names) => {
+      const out = [];
+      for (const el of document.querySelectorAll(names.map((n) => `[${n}]`).join(","))) {
+        for (const n of names) { const v = el.getAttribute(n); if (v && v.trim()) out.push(v.trim()); }
+      }
+      return out;
+    }""", list(ATTRIBUTES))
+    return texts
+
+
+def english_in(text: str) -> list[str]:
+    """The English in one text: message pieces, English words, and the tutor's one-word English messages."""
+    text = " ".join(text.split())
     found = [piece for piece in english_phrases() if piece in text]
     rest = KEPT.sub(" ", text)
     found += [match.group(0) for match in ENGLISH_WORDS.finditer(rest)]
+    singles = english_single_words()
+    found += [word for word in re.findall(r"[A-Za-z]+", rest) if word in singles]
     return found
 
 
+def english_on(page: Page) -> list[str]:
+    """The English found on the page: in its text, and in its tooltips and labels (:data:`ATTRIBUTES`)."""
+    found = english_in(page.locator("body").inner_text())
+    for text in attribute_texts(page):
+        found += [f"{word} (in “{text[:60]}”)" for word in english_in(text)]
+    return found
+
+
+OVERFLOW_JS = """() => {
+  const roots = document.querySelectorAll(
+    ".vt-widget, .vt-prediction, .vt-lab, .widget-button, .jp-RenderedHTMLCommon");
+  const found = [];
+  for (const root of roots) {
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      const style = getComputedStyle(el);
+      if (style.display === "inline" || style.display === "none" || el.clientWidth === 0) continue;
+      if (["auto", "scroll"].includes(style.overflowX) || el.closest("svg, .vt-lab-plot")) continue;
+      if (el.scrollWidth > el.clientWidth + 2) found.push(el);
+    }
+  }
+  // the innermost boxes only: an overflowing box makes all its boxes overflow too
+  return [...new Set(found)].filter((el) => !found.some((other) => other !== el && el.contains(other)))
+    .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").join(".")}: `
+      + `${el.scrollWidth - el.clientWidth}px over, `
+      + `“${(el.innerText || "").trim().replace(/\\s+/g, " ").slice(0, 70)}”`);
+}"""
+"""Every box of the tutor's widgets and prose whose content is wider than the box (text cut off or spilling out
+of its panel); scrolling boxes and the charts' drawings aside."""
+
+SIZES = ((1024, 768), (1366, 900))
+"""The screens the tutor is checked at."""
+
+
+def assert_fits(page: Page, where: str) -> None:
+    """At both :data:`SIZES`, no Spanish text is wider than its box (the page is left at the second size)."""
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)  # a resize lays the page out again
+        problems += [f"{width}x{height} {box}" for box in page.evaluate(OVERFLOW_JS)]
+    assert not problems, f"{where}: text wider than its box: {problems[:8]}"
+
+
 def assert_spanish(page: Page, where: str, accessible: bool = False) -> None:
-    """The page says it is Spanish, shows no English, and (``accessible``) passes axe-core as the English do."""
+    """The page says it is Spanish, shows no English (tooltips and labels included), and (``accessible``)
+    passes axe-core as the English do."""
     assert page.locator("html").get_attribute("lang") == "es", where
     found = english_on(page)
     assert not found, f"{where}: English on the page: {found[:12]}"
@@ -104,6 +180,7 @@ def test_every_spanish_lesson_draws_in_spanish(open_lesson: Callable[..., Page],
     assert page.get_by_role("link", name="English").count() >= 1
     assert page.get_by_role("link", name="Índice").count() >= 1
     assert_spanish(page, name)
+    assert_fits(page, name)
 
 
 def test_las_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -116,6 +193,7 @@ def test_las_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_scre
     page.keyboard.press("9")  # a face nobody rolled: a refusal, in Spanish
     save_screenshot(page, "es-las-vegas-played")
     assert_spanish(page, "Las Vegas played", accessible=True)
+    assert_fits(page, "Las Vegas played")
 
 
 def test_liars_dice_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -131,6 +209,7 @@ def test_liars_dice_played_in_spanish(open_lesson: Callable[..., Page], save_scr
             act(page, table, lambda: table.locator(".ld-face-button").first.click())
     save_screenshot(page, "es-liars-dice-played")
     assert_spanish(page, "Liar's Dice played", accessible=True)
+    assert_fits(page, "Liar's Dice played")
 
 
 def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -146,3 +225,25 @@ def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save
     board.locator(".lov-trade summary").click()
     save_screenshot(page, "es-lords-of-vegas-played")
     assert_spanish(page, "Lords of Vegas played", accessible=True)
+    assert_fits(page, "Lords of Vegas played")
+
+
+def test_plotly_s_toolbar_speaks_spanish(open_lesson: Callable[..., Page]) -> None:
+    """The charts' toolbar tooltips (plotly's own words) come in Spanish, from a locale the page registers
+    with plotly from the tutor's catalogue: nothing fetched from elsewhere."""
+    page = open_lesson(f"es/{lesson('02.08')}", selector=".vt-prediction")
+    cards = page.locator(".vt-prediction")
+    for k in (0, 1):
+        cards.nth(k).locator("label.vt-choice").first.click()
+        cards.nth(k).get_by_role("button", name="Ver la respuesta").click()
+    converge = page.locator(".vt-revealed .vt-lab").nth(1)
+    converge.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    converge.get_by_role("button", name="Ejecutar").click()
+    chart = converge.locator(".vt-lab-chart").first
+    page.wait_for_function("el => el.dataset.drawn === 'true'", arg=chart.element_handle(), timeout=60_000)
+    titles = chart.locator(".modebar-btn").evaluate_all("els => els.map((e) => e.getAttribute('data-title'))")
+    assert len(titles) >= 4, titles
+    spanish = {form for entry in i18n.catalog("es").values() for form in entry.forms}
+    assert all(title in spanish for title in titles), titles
+    assert "Descargar el gráfico como PNG" in titles and "Restablecer los ejes" in titles
+    assert not [found for title in titles for found in english_in(title)]

@@ -171,8 +171,9 @@ def test_liars_dice_bid_by_keyboard_undo_and_new_game(open_lesson: Callable[...,
     page.keyboard.press("Escape")
     assert focused_key(page) == "space-2"
     page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")  # the faces are one Tab stop too: the arrows move between them
     chosen = focused_key(page)
+    assert chosen.startswith("bid-2-") and table.locator(".ld-face-button[tabindex='0']").count() == 1
     act(table, lambda: page.keyboard.press("Enter"))
     quantity, face = chosen.split("-")[1:]
     assert table.locator(".ld-history li").first.inner_text().endswith("(current)")

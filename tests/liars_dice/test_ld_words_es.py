@@ -85,7 +85,7 @@ def test_a_refusal_is_spanish_under_spanish_and_english_otherwise() -> None:
     game.apply(Roll((1, 6)))
     with i18n.using("es"), pytest.raises(IllegalActionError) as refused:
         game.apply(Challenge())
-    assert str(refused.value).startswith("No permitido: desafío; aún no hay ninguna apuesta")
+    assert str(refused.value).startswith("desafío no es válido: aún no hay ninguna apuesta")  # no "No permitido"
     with i18n.using("es"), pytest.raises(InvalidActionError, match="no tiene espacio de estrellas 11"):
         Bid(11, STAR)
     with pytest.raises(IllegalActionError, match=r"^challenge is not legal: there is no bid yet"):

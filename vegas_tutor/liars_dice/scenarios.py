@@ -129,7 +129,7 @@ def _challenge_1() -> tuple[tuple[str, ...], Scenario[State]]:
     s.play(MARY, "nine 5s", N_("Mary bids nine 5s."), "bid")
     s.play(YOU, "challenge",
            N_("You challenge. The cups come up: seven 5s and four stars, eleven in all, two more than the bid. "
-           "Mary was right, so you lose the challenge and two dice (11 - 9)."), "count", "seat:0")
+           "Mary was right, so you lose the challenge and two dice: 11 counted, 9 bid."), "count", "seat:0")
     return _TABLE, s.scenario("LD-CHALLENGE-1", N_("A challenge lost: the challenger pays the difference"))
 
 
@@ -139,8 +139,8 @@ def _challenge_2() -> tuple[tuple[str, ...], Scenario[State]]:
            N_("Mary opens. You see no star under your cup."))
     s.play(MARY, "six stars", N_("Mary bids six stars. Only stars count for it."), "bid")
     s.play(YOU, "challenge",
-           N_("You challenge. Five stars are revealed, one short of six. Mary loses the challenge and one die "
-           "(6 - 5)."), "count", "seat:3")
+           N_("You challenge. Five stars are revealed, one short of six. Mary loses the challenge and one die: "
+           "6 bid, 5 counted."), "count", "seat:3")
     return _TABLE, s.scenario("LD-CHALLENGE-2", N_("A challenge won: the bidder pays the difference"))
 
 

@@ -162,7 +162,7 @@ def reveal(result: ChallengeResult, names: Sequence[str]) -> str:
     bid, q = result.bid, result.bid.quantity
     bidder, challenger = names[result.bidder], names[result.challenger]
     what = "las estrellas" if bid.is_star else f"los {bid.face} y las estrellas"
-    lines = [f"{_verbo(challenger, 'desafiaste', 'desafió')} {_de(bidder)}, {bid_words(bid)}. "
+    lines = [f"{_verbo(challenger, 'has desafiado', 'ha desafiado')} {_de(bidder)}, {bid_words(bid)}. "
              f"Se cuentan {what}: {result.count}."]
     if result.count > q:
         lines.append(f"Son {result.count - q} más que la apuesta: la apuesta era verdadera, así que el retador "

@@ -119,6 +119,9 @@ class GameCoach:
     unit: str
     """What a loss counts, for the legend ("of the chance of winning the game"): marked with ``N_`` where the
     game's coach is defined, shown in the language in force (``tr``)."""
+    waiting: Callable[[Any], str] | None = None
+    """What a hint of the position waits for, in words ("playing out each face of your roll 8,000 times"),
+    shown with the time it has taken so far while the hint is computed."""
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""
@@ -324,7 +327,8 @@ class Coach:
         hint = self._hint
         if hint is not None and hint.at == len(state.history) and not state.is_over:
             out["hint"] = ({"status": "failed", "text": hint.failed} if hint.failed else
-                           {"status": "computing"} if hint.review is None else
+                           {"status": "computing", "what": self.game.waiting(state) if self.game.waiting else ""}
+                           if hint.review is None else
                            {"status": "ready", "best": self.game.words(hint.review.best),
                             "text": hint.review.explanation})
         if state.is_over:

@@ -42,6 +42,7 @@ import traitlets as t
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
 from vegas_tutor.i18n import _, using
 from vegas_tutor.tutor.assets import WordedWidget, front_end
+from vegas_tutor.tutor.class_relay import recorder
 
 Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
 """What a reveal uncovers: a widget, or a function that builds it (called once, on the first reveal)."""
@@ -62,6 +63,8 @@ class PredictionCard(WordedWidget):
     answer = t.Int(-1).tag(sync=True)
     """The answer's index, sent only once revealed (-1 before)."""
     verdict = t.Unicode("").tag(sync=True)
+    retry = t.Bool(False).tag(sync=True)
+    """Whether the learner may try again: after a wrong answer only (a right one leaves nothing to try)."""
 
 
 class Prediction(widgets.VBox):  # type: ignore[misc]
@@ -145,7 +148,9 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         with self.card.hold_sync():
             self.card.answer = self.answer
             self.card.verdict = verdict.strip()
+            self.card.retry = chosen != self.answer
             self.card.revealed = True
+        recorder.prediction(self.card.key, self.card.question, list(self.choices), chosen, self.answer)  # class mode
         for callback in self._callbacks:
             callback(self)
         return True
@@ -156,6 +161,7 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
             self.card.revealed = False
             self.card.answer = -1
             self.card.verdict = ""
+            self.card.retry = False
             self.card.chosen = -1
         for callback in self._retry_callbacks:
             callback(self)
@@ -169,6 +175,8 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
             elif kind == "reveal" and not self.reveal():
                 raise InvalidActionError(_("make your prediction first"))
             elif kind == "again":
+                if self.revealed and not self.card.retry:
+                    raise InvalidActionError(_("your answer was right: there is nothing to try again"))
                 self.try_again()
         except InvalidActionError as refusal:
             self.error = str(refusal)

@@ -38,6 +38,7 @@ from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
 from vegas_tutor.i18n import _
 from vegas_tutor.tutor.assets import WordedWidget
+from vegas_tutor.tutor.class_relay import recorder
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
 from vegas_tutor.warmup import simulator_ready
 
@@ -304,7 +305,10 @@ class TutorWidget(WordedWidget):
             if isinstance(intent, ResumeIntent):
                 self._resume(intent.record)
             else:
+                was_over = not self.interactive or self._state.is_over
                 self._carry_out(intent)
+                if not was_over and self._state.is_over:  # played to the end now: class mode records it
+                    recorder.game_over(self)
         except VegasTutorError as refusal:
             self._refuse(str(refusal))
             return False
@@ -338,7 +342,8 @@ class TutorWidget(WordedWidget):
             return
         state = self._state
         text = state.to_json()
-        saved: dict[str, Any] = {"game": state.GAME_ID, "moves": len(state.history), "options": self._kept_options()}
+        saved: dict[str, Any] = {"game": state.GAME_ID, "moves": len(state.history), "over": bool(state.is_over),
+                                 "options": self._kept_options()}
         if len(text) > MAX_RECORD_CHARS:
             saved["too_long"] = len(text)
         else:

@@ -24,6 +24,7 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.core.events import Event
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place, Roll, describe_action
 from vegas_tutor.las_vegas.engine import State, new_game
@@ -31,6 +32,7 @@ from vegas_tutor.las_vegas.policies import check_policy
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.las_vegas.bot_reasons import placement_reason
 from vegas_tutor.tutor.las_vegas.coaching import LAS_VEGAS_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.las_vegas.intents import (
     ASSUMPTIONS,
@@ -142,6 +144,8 @@ class LasVegasBoard(TutorWidget):
         self._explored: State | None = None
         self._log_from = 0
         self._highlight: tuple[str, ...] = ()
+        self._reasons: dict[int, tuple[Event, str]] = {}
+        """The opponents' placements (by the event's id, with the event) and the rule each followed."""
         self._revision = 0
         self._explore_revision = 0
         self._panels = Projections(self._refresh, self._show_failure)
@@ -235,6 +239,7 @@ class LasVegasBoard(TutorWidget):
             self._state = new_game(s.players, neutral=s.neutral, seed=self._next_seed(), names=s.names)
             self._revision += 1
             self._set_explored(None)
+            self._highlight = ()  # the last game's "here" mark does not belong on the new board
             self._log_from = 0
             self._in_game = False
             self._play_others()
@@ -324,7 +329,14 @@ class LasVegasBoard(TutorWidget):
                 self._revision += 1
                 continue
             self._say_opponents_play()
-            s.apply(opponent_action(s, self._bots, self._bot_rng))
+            action = opponent_action(s, self._bots, self._bot_rng)
+            reason = placement_reason(s, action.face, self._bots) if isinstance(action, Place) else ""
+            events_before = len(s.events)
+            s.apply(action)
+            if reason:  # the log says which simple rule the placement followed
+                placed = next((e for e in s.events[events_before:] if e.kind == "place"), None)
+                if placed is not None:
+                    self._reasons[id(placed)] = (placed, reason)
             self._revision += 1
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
 
@@ -341,10 +353,13 @@ class LasVegasBoard(TutorWidget):
         if self._quiet:
             return
         self._coach.sync(self._state, self._learner)
-        shown = self._coach.replay_state() or self._explored or self._state
+        replay = self._coach.replay_state()
+        shown = replay or self._explored or self._state
+        highlight = () if replay is not None else self._highlight  # a replayed position has no last move marked
         with self.hold_sync():
             self.board = {
-                **board_view(shown, humans=self._humans, highlight=self._highlight, log_from=self._log_from,
+                **board_view(shown, humans=self._humans, highlight=highlight, log_from=self._log_from,
+                             reasons=self._live_reasons(shown),
                              bots=self.interactive),
                 "what_if": self.what_if,
                 "explored": self._explored is not None,
@@ -352,6 +367,14 @@ class LasVegasBoard(TutorWidget):
                 "undo": self._undo_view(),
             }
             self._after_answer(lambda: self._refresh_panels(shown))
+
+    def _live_reasons(self, shown: State) -> dict[int, str]:
+        """The reasons of the placements still in ``shown``'s log, by their place in it (an undone or
+        replaced game's are dropped)."""
+        real = {id(e) for e in self._state.events}
+        self._reasons = {k: v for k, v in self._reasons.items() if k in real}
+        return {i: self._reasons[id(e)][1] for i, e in enumerate(shown.events)
+                if id(e) in self._reasons and self._reasons[id(e)][0] is e}
 
     def _refresh_panels(self, shown: State) -> None:
         """The slow projections of the answer: the odds, the what-if outlook, the coach (answer first)."""

@@ -14,7 +14,7 @@ from typing import Any
 from vegas_tutor import i18n
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
-from vegas_tutor.i18n import N_, _
+from vegas_tutor.i18n import N_, _, _n
 from vegas_tutor.las_vegas import coach
 from vegas_tutor.las_vegas.actions import Action, Place, Roll, describe_action
 from vegas_tutor.las_vegas.bots import LEVELS, choose_action
@@ -45,11 +45,25 @@ def _option(o: coach.Option) -> str:
              margin=sign + money(int(abs(margin))))
 
 
+def _waiting(state: State) -> str:
+    """What a hint waits for: the rollouts of each face, after the compiled simulator when it is not ready."""
+    from vegas_tutor.warmup import simulator_ready
+
+    faces = sum(1 for a in state.legal_actions() if isinstance(a, Place))
+    playing = _n("playing out the rest of the round {rollouts} times for the {n} face of your roll",
+                 "playing out the rest of the round {rollouts} times for each of the {n} faces of your roll",
+                 faces, rollouts=i18n.number(coach.COACH_ROLLOUTS))
+    if simulator_ready("las_vegas"):
+        return playing
+    return _("preparing the fast simulator first (this machine's first start only, usually under a minute), "
+             "then {playing}", playing=playing)
+
+
 LAS_VEGAS_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: isinstance(a, Place), first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
     good=coach.GOOD, mistake=coach.MISTAKE,
-    unit=N_("of the chance of winning the game"),
+    unit=N_("of the chance of winning the game"), waiting=_waiting,
 )
 
 

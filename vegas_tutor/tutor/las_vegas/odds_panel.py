@@ -34,15 +34,40 @@ ODDS_TARGET_STDERR = 1_500.0
 """Dollars: the placement odds' simulations stop once every face's standard error is at most this."""
 OUTLOOK_ROLLOUTS = 2_000
 """Rollouts behind the what-if "by the end of the round" expectations."""
+MARGIN_SE = 1.96
+"""Standard errors each side of a simulated expectation: its 95% range ("give or take")."""
 SLOW_EXACT_DICE = 3
 """From this many dice left to roll, the exact count of the rest of a round can take a second: it is done in
 the background (up to :data:`vegas_tutor.las_vegas.odds.EXACT_DICE`, beyond which the odds only simulate)."""
 
 
 def _exact(value: Fraction | None) -> JSON | None:
+    """An exact expectation for the browser: its value, in dollars (``text``) and, when it is not whole, the
+    fraction it is (``fraction``, shown only behind the panel's "exact figures" toggle)."""
     if value is None:
         return None
-    return {"value": float(value), "text": fraction_text(value)}
+    fraction = (None if value.denominator == 1
+                else f"{i18n.number(value.numerator)}/{i18n.number(value.denominator)}")
+    return {"value": float(value), "text": _dollars(float(value), 0 if fraction is None else 2),
+            "fraction": fraction}
+
+
+def money_words(expected: float, margin: float | None = None) -> str:
+    """An expectation in words a learner reads: "about $12k" and, for a simulated one, "give or take $2k"
+    (``margin``: the half-width of its 95% range, rounded as the money is).
+
+    >>> money_words(12_345.0, 1_960.0), money_words(12_345.0), money_words(800.0, 300.0)
+    ('about $12k, give or take $2k', 'about $12k', 'about $800, give or take $300')
+    """
+    step = 1_000 if abs(expected) >= 1_000 else 100
+    about = i18n.money_k(int(round(expected / step) * step))
+    if margin is None:
+        return _("about {money}", money=about)
+    step = 1_000 if margin >= 1_000 else 100
+    spread = int(round(margin / step) * step)
+    if spread == 0:
+        return _("about {money}", money=about)
+    return _("about {money}, give or take {margin}", money=about, margin=i18n.money_k(spread))
 
 
 def fraction_text(value: Fraction) -> str:
@@ -71,6 +96,8 @@ def odds_view(odds: PlacementOdds, state: State) -> JSON:
         faces.append({
             "face": f.face, "dice": f.dice, "white": f.white,
             "expected": f.expected, "stderr": f.stderr, "exact": _exact(f.exact),
+            "words": money_words(float(f.exact) if f.exact is not None else f.expected,
+                                 None if f.exact is not None or not f.rollouts else MARGIN_SE * f.stderr),
             "rollouts": f.rollouts, "chances": chances, "best": f.face == best,
         })
     return {

@@ -11,7 +11,7 @@ traits alone and the projections can be tested without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_tutor.i18n import _, _n
@@ -149,12 +149,13 @@ def board_view(
     highlight: Sequence[str] = (),
     log_from: int = 0,
     bots: bool = True,
+    reasons: Mapping[int, str] | None = None,
 ) -> JSON:
     """The whole board as one small JSON dict: casinos, dice, roll, turn, hands, money, last payout, log.
 
     ``humans`` are the seats the learner plays (the rest are bots or, on a shown position, nobody);
     ``log_from`` is where "what just happened" starts in the state's log; ``bots`` whether the other seats
-    are played by bots.
+    are played by bots; ``reasons`` the rule an opponent followed, by the index of its placement in the log.
     """
     now = bills_now(state)
     casinos = [
@@ -182,6 +183,9 @@ def board_view(
     last_payout = payout_view(state, state.payouts[-1], paid_round) if state.payouts else None
     you = next((s for s, name in enumerate(state.names) if is_you(name)), None)
     log = say_all(state.events, state.names, you=you)
+    for i, why in (reasons or {}).items():
+        if 0 <= i < len(log):
+            log[i] = _("{line} ({why})", line=log[i], why=why)
     recent = log[max(log_from, len(log) - LOG_LINES):]
     return {
         "players": state.players,

@@ -19,6 +19,7 @@ observation, a Hint gives the coach's choice first, and the game's end brings a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import traitlets as t
@@ -166,6 +167,13 @@ class LiarsDiceTable(TutorWidget):
     def odds_view(self) -> OddsView:
         """What the odds panel computes from: the what-if view, or the viewer's real observation."""
         return self._imagined or OddsView.of(self._state.observation(self._viewer))
+
+    def _panel_view(self, view: OddsView) -> OddsView:
+        """The view the odds are shown for: in what-if mode with nobody's bid yet, the bid the editor starts
+        from (so the panel shows its odds at once, not "nobody has bid")."""
+        if self.what_if and view.bid is None:
+            return replace(view, bid=starting_bid(view))
+        return view
 
     # ------------------------------------------------------------------ intents
     _parse = staticmethod(with_coach(parse_intent))
@@ -362,7 +370,7 @@ class LiarsDiceTable(TutorWidget):
         self._tally["agreed"] += int((panel["at_least"]["p"] >= 0.5) == guess)
 
     def _simulate(self, n: int) -> None:
-        view = self.odds_view()
+        view = self._panel_view(self.odds_view())
         if view.bid is None:
             raise IllegalActionError(_("there is no bid to simulate yet"))
         if self._sim is None or self._sim_view is None or CountSimulation.key(view) != CountSimulation.key(
@@ -442,13 +450,14 @@ class LiarsDiceTable(TutorWidget):
             self.odds = {"status": "bet", "reason": _("Place your bet first: is the bid true or false?"),
                          "bid": {"text": bid_words(view.bid)}}
         else:
-            odds = bid_panel(view)
+            odds = bid_panel(self._panel_view(view))
             choices = choices_panel(obs) if learner_to_act and self._imagined is None else {
                 "status": "waiting", "rows": []}
             self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
         self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
         self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
-        sim = self._sim if self._sim_view is not None and CountSimulation.key(view) == CountSimulation.key(
+        shown = self._panel_view(view)
+        sim = self._sim if self._sim_view is not None and CountSimulation.key(shown) == CountSimulation.key(
             self._sim_view) else None
-        self.simulation = sim.view(view.bid) if sim is not None and not hide else {"status": "off", "n": 0}
+        self.simulation = sim.view(shown.bid) if sim is not None and not hide else {"status": "off", "n": 0}
         self.version += 1

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from vegas_tutor.core.chance_words import chance_words
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _, number
@@ -57,8 +58,9 @@ class OddsView:
 
 
 def exact(p: Fraction) -> JSON:
-    """A probability for the browser: its float and its exact fraction."""
-    return {"p": float(p), "text": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)}
+    """A probability for the browser: its float, its exact fraction and its words ("about 1 in 33")."""
+    return {"p": float(p), "text": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+            "words": chance_words(p)}
 
 
 def bid_panel(view: OddsView) -> JSON:
