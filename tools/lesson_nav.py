@@ -206,7 +206,7 @@ preguntas para comentar.
         ),
         Game(
             "03", "Lords of Vegas",
-            "Los jugadores roban cartas de propiedad, construyen casinos en los lotes del Strip con sus dados "
+            "Los jugadores roban cartas de propiedad, construyen casinos en los lotes de The Strip con sus dados "
             "sobre las fichas y cobran dinero y puntos cada vez que un casino paga; expanden, remodelan, "
             "reorganizan y apuestan. Gana quien llegue primero a 90 puntos, o quien más puntos tenga cuando "
             "salga la carta de Fin de Juego.",
