@@ -206,7 +206,11 @@ def test_the_landing_page_join_a_lesson_and_its_kernel_websocket_work_through_ng
         with ThreadPoolExecutor(max_workers=1) as pool:  # a fresh event loop (the browser tests keep one)
             info = pool.submit(asyncio.run, _kernel_info(url, headers)).result(60)
         assert info["status"] == "ok" and info["implementation"] == "ipython"
-        assert f'"GET /api/kernels/{kernel}/channels HTTP/1.1" 101' in proxy.log()  # upgraded by nginx
+        upgraded = f'"GET /api/kernels/{kernel}/channels HTTP/1.1" 101'
+        deadline = time.monotonic() + 10  # nginx logs a websocket once both sides have closed it
+        while upgraded not in proxy.log() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert upgraded in proxy.log()  # upgraded by nginx
         foreign = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         assert ask(foreign, f"other.example:{port}", "/").status == 403  # a name the teacher did not allow
         foreign.close()

@@ -236,7 +236,7 @@ def minutes_for(number: str, measured: dict[str, float]) -> tuple[int, int, floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("lessons", nargs="*", help="lesson numbers to measure (default: all)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright

@@ -660,7 +660,7 @@ def stale_files(planned: dict[Path, str]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--lessons", type=Path, default=DEFAULT_LESSONS, help="lessons folder")
     parser.add_argument("--check", action="store_true", help="only report files that are out of date")
     parser.add_argument("--minutes", type=Path, default=None,
