@@ -261,6 +261,17 @@ def test_outside_class_mode_the_kernel_records_nothing_and_shows_no_relay() -> N
     assert class_relay.recorder.kept == [] and class_relay.recorder.relay is None
 
 
+def test_the_lesson_progress_line_knows_class_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.tutor import progress
+
+    assert progress.LessonProgress(predictions=2).class_mode is False  # outside: the answers stay in the browser
+    recorder, _ = _recorder(tmp_path)
+    recorder.show = lambda: None  # type: ignore[method-assign]  # no relay widget outside a kernel
+    monkeypatch.setattr(progress, "recorder", recorder)
+    line = progress.LessonProgress(predictions=2)
+    assert line.class_mode is True and recorder.predictions == 2  # the page must not say "in this browser only"
+
+
 def test_the_kernel_signs_answers_the_store_accepts_and_the_browser_cannot_change(tmp_path: Path) -> None:
     recorder, store = _recorder(tmp_path)
     recorder.predictions = 2

@@ -165,16 +165,24 @@ function lovShortGame(short, send) {
 }
 
 // ------------------------------------------------------------------------------------------- players
+/** What a player has left: "1 die and 3 markers left". @param {Player} p */
+function lovLeft(p) {
+  const dice = tn("{n} die", "{n} dice", p.dice_left);
+  const markers = tn("{n} marker", "{n} markers", p.markers_left);
+  return t("{dice} and {markers} left", { dice, markers });
+}
+
 function lovPlayers(board, highlight) {
   const last = board.track[board.track.length - 1];
+  const points = (/** @type {Player} */ p) => tn("{n} point", "{n} points", p.score);
   return h("div", { class: "lov-players", role: "list", "aria-label": t("Players") },
     board.players.map((/** @type {Player} */ p) => h("div", {
       role: "listitem",
       class: ["lov-player", `lov-seat-${p.colour}`, p.to_act && "lov-to-act", p.winner && "lov-winner",
         highlight.has(`player:${p.colour}`) && "lov-hl"],
-      "aria-label": t("{name}: {money}, {points} points, {dice} dice and {markers} markers left", {
-        name: p.name, money: lovCash(p.money), points: p.score, dice: p.dice_left, markers: p.markers_left })
-        + (p.to_act ? t(", to act") : "") + (p.winner ? t(", winner") : ""),
+      "aria-label": t("{name}: {money}, {points}, {left}", {
+        name: p.name, money: lovCash(p.money), points: points(p), left: lovLeft(p) })
+        + (p.to_act ? (p.kind === "you" ? t(", your turn") : t(", to act")) : "") + (p.winner ? t(", winner") : ""),
     },
     h("span", { class: "lov-badge", text: p.letter }),
     h("strong", { text: p.name }), p.kind === "bot" ? h("span", { class: "lov-muted", text: " " + t("(bot)") }) : null,
@@ -182,9 +190,8 @@ function lovPlayers(board, highlight) {
     h("span", { class: "lov-score", text: " " + t("{n} pts", { n: p.score }) }),
     h("div", { class: "lov-track", "aria-hidden": "true" },
       h("div", { class: "lov-track-fill", style: { width: `${(100 * p.score) / last}%` } })),
-    h("span", { class: "lov-muted lov-small", text: t("{dice} dice, {markers} markers left",
-      { dice: p.dice_left, markers: p.markers_left }) }),
-    p.to_act ? h("span", { class: "lov-tag", text: t("to act") }) : null,
+    h("span", { class: "lov-muted lov-small", text: lovLeft(p) }),
+    p.to_act ? h("span", { class: "lov-tag", text: p.kind === "you" ? t("your turn") : t("to act") }) : null,
     p.winner ? h("span", { class: "lov-tag", text: "★ " + t("winner") }) : null,
     highlight.has(`player:${p.colour}`) ? h("span", { class: "lov-here", text: "★ " + t("here") }) : null)));
 }
@@ -490,13 +497,16 @@ function lovTrade(board, send, drawNow, draft) {
 }
 
 // ------------------------------------------------------------------------------------------- odds
+/** A chance: its words first when Python sends them ("about 1 in 5 (21%)"), its exact fraction in the tooltip. */
 function lovNum(x) {
-  return h("span", { class: "lov-num", title: x.text }, percent(x.p));
+  if (!x.words) return h("span", { class: "lov-num", title: x.text }, percent(x.p));
+  return h("span", { class: "lov-num", title: x.text }, h("strong", { class: "lov-words", text: x.words }),
+    `\u00a0(${percent(x.p)})`);  // the percentage stays with the words' last number
 }
 
 function lovMoney(x) {
   const v = x.p;
-  return h("span", { class: "lov-num", title: x.text }, lovSigned(v, 2));
+  return h("span", { class: "lov-num lov-cash", title: x.text }, lovSigned(v, 2));
 }
 
 function lovOdds(odds, board, send, interactive) {
@@ -522,7 +532,8 @@ function lovOdds(odds, board, send, interactive) {
   for (const r of odds.reorganize) {
     parts.push(h("h4", { text: t("Reorganize {lot} ({cost})", { lot: r.casino, cost: lovCash(r.cost) }) }));
     if (!r.exact) {
-      parts.push(h("p", { class: "lov-muted", text: t("{n} dice: too many for exact odds on the board.", { n: r.dice }) }));
+      parts.push(h("p", { class: "lov-muted", text: tn("{n} die: too many for exact odds on the board.",
+        "{n} dice: too many for exact odds on the board.", r.dice) }));
       continue;
     }
     parts.push(h("table", { class: "lov-table lov-reorg" },

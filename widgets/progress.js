@@ -38,10 +38,13 @@ function renderLesson(model, root) {
     const record = vtLoadProgress().lessons[name] || { seconds: 0, answered: {} };
     const answered = Object.keys(record.answered || {}).length;
     const time = vtMinutes(record.seconds);
-    line.textContent = total > 0
-      ? t("Time on this lesson: {time}; predictions answered: {answered} of {total} (kept in this browser only).",
-        { time, answered: Math.min(answered, total), total })
-      : t("Time on this lesson: {time} (kept in this browser only).", { time });
+    const counts = { time, answered: Math.min(answered, total), total };
+    // in class mode the answers also go to the teacher (the class line beside it says so): only the time stays here
+    line.textContent = total > 0 && model.get("class_mode")
+      ? t("Time on this lesson: {time} (kept in this browser only); predictions answered: {answered} of {total}.", counts)
+      : total > 0
+        ? t("Time on this lesson: {time}; predictions answered: {answered} of {total} (kept in this browser only).", counts)
+        : t("Time on this lesson: {time} (kept in this browser only).", { time });
   };
   show();
   const timer = window.setInterval(() => {

@@ -91,6 +91,8 @@ def _join(context: BrowserContext, base: str, name: str) -> Page:
     page.wait_for_url(f"**/voila/render/{LESSON}")
     wait_until_rendered(page, ".vt-prediction")
     page.locator(".vt-class-line").filter(has_text=name).wait_for()
+    progress = page.locator(".vt-progress-line").inner_text()  # the answers go to the teacher: only the time stays
+    assert re.search(r"\(kept in this browser only\); predictions answered: 0 of \d+\.$", progress), progress
     return page
 
 

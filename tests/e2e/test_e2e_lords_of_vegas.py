@@ -104,8 +104,10 @@ def test_the_gamble_odds_both_ways(open_lesson: Callable[..., Page]) -> None:
     board = stepper_board(page, "LOV-GAMBLE")
     act(page, board, lambda: board.get_by_role("checkbox", name="Show the odds").check())
     odds = board.locator(".lov-odds")
-    text = odds.inner_text()
-    assert "Boss takes it whole" in text and "Boss lays off half" in text and "Gambler wins: 44%" in text
+    text = odds.inner_text().replace("\u00a0", " ")  # the percentage is held to its words by a no-break space
+    assert "Boss takes it whole" in text and "Boss lays off half" in text and "Gambler wins: 4 in 9 (44%)" in text
+    assert "Expected: gambler −$0.22, boss +$0.22" in text and "Expected: gambler −$0.22, boss +$0.11" in text
+    assert odds.locator(".lov-num").first.get_attribute("title") == "1/5"  # the exact fraction stays behind the words
     assert "Gamble $4 at A1" in text
     shoot(board, "lov-03.03-gamble-odds")
     for _ in range(3):

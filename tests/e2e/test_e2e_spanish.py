@@ -215,13 +215,18 @@ def test_liars_dice_played_in_spanish(open_lesson: Callable[..., Page], save_scr
 def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
     page = open_lesson(f"es/{lesson('03.04')}", selector=".lov-trade")
     board = page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
+    tags = set()  # the tag on the card of the player to act: "te toca" on the learner's, "le toca" on a bot's
     for _ in range(6):
+        to_act = board.locator(".lov-player.lov-to-act")
+        if to_act.count():
+            tags.add((to_act.locator("strong").inner_text().startswith("Tú"), to_act.locator(".lov-tag").inner_text()))
         if board.locator("[data-key=offer-refuse]").count():
             act(page, board, board.locator("[data-key=offer-refuse]").click)
         elif board.locator("[data-key=next]").count():
             act(page, board, board.locator("[data-key=next]").click)
         elif board.locator(".lov-actions button:enabled").count():
             act(page, board, board.locator(".lov-actions button:enabled").first.click)
+    assert (True, "te toca") in tags and not any(you and tag != "te toca" for you, tag in tags), tags
     board.locator(".lov-trade summary").click()
     save_screenshot(page, "es-lords-of-vegas-played")
     assert_spanish(page, "Lords of Vegas played", accessible=True)

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vegas_tutor.core.dice import make_rng
+from vegas_tutor.i18n import using
 from vegas_tutor.las_vegas import IllegalActionError, InvalidActionError, Place, Roll, State, new_game
-from vegas_tutor.las_vegas.coach import GOOD, MISTAKE, ROUND_SPREAD, Review, evaluate, review
+from vegas_tutor.las_vegas.coach import GOOD, MISTAKE, ROUND_SPREAD, Review, describe_now, evaluate, review
 from vegas_tutor.las_vegas.odds import exact_round_bills
 from vegas_tutor.las_vegas.policies import choose_face, face_weights
 from vegas_tutor.las_vegas.simulate import simulate_games, win_shares
@@ -33,6 +34,15 @@ def test_the_tie_that_costs_benno_his_90k_is_the_coachs_choice():
     assert "Benno" in luxor.explanation and "$90k" in luxor.explanation and "tie" in luxor.explanation
     assert "$40k" in luxor.explanation  # what the learner's own choice would have taken
     assert luxor.explanation.count(". ") <= 1  # one or two sentences
+
+
+def test_a_tie_at_one_die_is_said_in_the_singular_in_both_languages():
+    state = State.position(2, names=["You", "Benno"], seed=1, casino_bills=BILLS_90K,
+                           placed={1: [5, 6], 3: [0, 1], 4: [1, 0]})
+    state.apply("roll 3 5")
+    assert "tie you with Benno at 1 die and" in describe_now(state, 3)
+    with using("es"):
+        assert "te empatan con Benno a 1 dado y" in describe_now(state, 3)
 
 
 def _exact_share(state: State, seat: int) -> Fraction:

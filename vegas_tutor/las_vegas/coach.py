@@ -186,10 +186,12 @@ def describe_now(state: State, face: int, *, yours: bool = False) -> str:
     tied = [_owner(state, o) for o in range(state.owners) if o != seat and counts[o] == counts[seat] > 0]
     if own and tied:
         if before[seat]:
-            effects.append(_("tie you with {names} at {n} dice (you lose your {bill})", names=join(tied),
-                             n=counts[seat], bill=money(before[seat])))
+            effects.append(_n("tie you with {names} at {n} die (you lose your {bill})",
+                              "tie you with {names} at {n} dice (you lose your {bill})", counts[seat],
+                              names=join(tied), bill=money(before[seat])))
         else:
-            effects.append(_("tie you with {names} at {n} dice", names=join(tied), n=counts[seat]))
+            effects.append(_n("tie you with {names} at {n} die", "tie you with {names} at {n} dice", counts[seat],
+                              names=join(tied)))
     elif after[seat] != before[seat]:
         effects.append(_("take {bill}", bill=money(after[seat])) if not before[seat]
                        else _("move you from {before} to {after}", before=money(before[seat]),

@@ -166,11 +166,11 @@ def _strip() -> Steps:
 
 
 _TRACK_WORDS = {
-    1: N_("On space 8, a 1-tile casino pays 1 point(s): the marker ends on 8."),
-    2: N_("On space 8, a 2-tile casino pays 2 point(s): the marker ends on 10."),
-    3: N_("On space 8, a 3-tile casino pays 3 point(s): the marker ends on 10."),
-    4: N_("On space 8, a 4-tile casino pays 4 point(s): the marker ends on 12."),
-    5: N_("On space 8, a 5-tile casino pays 5 point(s): the marker ends on 12."),
+    1: N_("On space 8, a 1-tile casino pays 1 point: the marker ends on 8."),
+    2: N_("On space 8, a 2-tile casino pays 2 points: the marker ends on 10."),
+    3: N_("On space 8, a 3-tile casino pays 3 points: the marker ends on 10."),
+    4: N_("On space 8, a 4-tile casino pays 4 points: the marker ends on 12."),
+    5: N_("On space 8, a 5-tile casino pays 5 points: the marker ends on 12."),
 }
 
 

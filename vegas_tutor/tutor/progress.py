@@ -33,14 +33,16 @@ class _Progress(WordedWidget):
 
 
 class LessonProgress(_Progress):
-    """One lesson page's line: time spent here and predictions answered (of ``predictions``)."""
+    """One lesson page's line: time spent here and predictions answered (of ``predictions``); in class mode
+    it does not claim the answers stay in the browser (the relay's line says where they go)."""
 
     predictions = t.Int(0).tag(sync=True)
+    class_mode = t.Bool(False).tag(sync=True)
 
     def __init__(self, predictions: int = 0, **kwargs: Any) -> None:
         if not isinstance(predictions, int) or isinstance(predictions, bool) or predictions < 0:
             raise ConfigError(_("predictions must be a count (0 or more), got {value!r}", value=predictions))
-        super().__init__(kind="lesson", predictions=predictions, **kwargs)
+        super().__init__(kind="lesson", predictions=predictions, class_mode=recorder.active, **kwargs)
         recorder.lesson(predictions)  # class mode: the records for the teacher, and the line saying so
 
 
