@@ -7,7 +7,7 @@
 /**
  * @typedef {{ face: number, text: string }} Face
  * @typedef {{ text: string, quantity: number, face: number, star: boolean, rank: number, space: number,
- *             seat?: number, name?: string }} BidView
+ *             seat?: number, name?: string, why?: string }} BidView
  * @typedef {{ seat: number, name: string, label: string, pattern: string, player: string, viewer: boolean,
  *             dice: number, shown: number[], hidden: number, own: number[]|null, to_act: boolean,
  *             bidder: boolean, out: boolean, winner: boolean }} Seat
@@ -15,7 +15,7 @@
  * @typedef {{ seat: number, name: string, dice: {face: number, match: boolean, order: number|null}[],
  *             matches: number, lost: number }} RevealCup
  * @typedef {{ bid: BidView, bidder: number, challenger: number, winner: number, count: number, perfect: boolean,
- *             reason: string, losses: number[], die_hard: number[], cups: RevealCup[], words: string }} Reveal
+ *             reason: string, losses: number[], die_hard: number[], cups: RevealCup[], words: string, why?: string }} Reveal
  * @typedef {{ players: Seat[], viewer: number, phase: string, current: number|null, total_dice: number,
  *             bid: BidView|null, history: BidView[], track: Space[], faces: Face[], raises: BidView[],
  *             can_challenge: boolean, learner_to_act: boolean, awaiting_show: boolean, reveal: Reveal|null,
@@ -316,7 +316,8 @@ function ldHistory(table, highlight) {
       const p = table.players[b.seat ?? 0];
       const last = i === table.history.length - 1;
       return h("li", { class: [last && "ld-last-bid", last && highlight.has("bid") && "ld-hl"] },
-        h("span", { class: "ld-muted", text: `${i + 1}. ` }), ldToken(p), ` ${b.name}: `, h("strong", { text: b.text }), last ? h("span", { class: "ld-muted", text: " " + t("(current)") }) : null);
+        h("span", { class: "ld-muted", text: `${i + 1}. ` }), ldToken(p), ` ${b.name}: `, h("strong", { text: b.text }), last ? h("span", { class: "ld-muted", text: " " + t("(current)") }) : null,
+        b.why ? h("span", { class: "ld-muted ld-why", style: { fontWeight: "normal" }, text: ` (${b.why})` }) : null);
     })));
 }
 
@@ -407,7 +408,8 @@ function ldReveal(table, highlight) {
       h("span", { class: "ld-reveal-sum", text: t("{n} count", { n: c.matches }) }),
       c.lost ? h("span", { class: "ld-lost", text: ` −${ldDice(c.lost)}` }) : null,
       r.die_hard.includes(c.seat) ? h("span", { class: "ld-badge ld-badge-win", text: t("Die Hard: keeps the last die") }) : null))),
-    h("p", { class: "ld-words", text: r.words }));
+    h("p", { class: "ld-words", text: r.words }),
+    r.why ? h("p", { class: "ld-muted ld-why", text: `${r.cups[r.challenger].name} (${r.why})` }) : null);
 }
 
 // ------------------------------------------------------------------------------------------- odds

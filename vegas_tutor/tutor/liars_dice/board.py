@@ -25,6 +25,7 @@ from typing import Any
 import traitlets as t
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.core.state import HistoryEntry
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show, faces_text
 from vegas_tutor.liars_dice.engine import State, new_game
@@ -33,6 +34,7 @@ from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.liars_dice.words import bid_words, display_name
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.liars_dice.bot_reasons import decision_reason
 from vegas_tutor.tutor.liars_dice.coaching import LIARS_DICE_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.liars_dice.intents import (
     BetIntent,
@@ -66,6 +68,16 @@ DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
 """You, Shane, Mike, Mary: the rulebook's table."""
 MAX_BOT_MOVES = 20_000
 """A safety bound on automatic moves in one go (a whole game of bots, once the learner is out)."""
+
+
+def _joined(bid: str, show: str) -> str:
+    """A bid's reason and that of the show or keep decision after it, the level's name said once."""
+    if not bid or bid == show:
+        return bid or show
+    level, sep, rest = show.partition(": ")
+    if sep and bid.startswith(level + sep):
+        show = rest
+    return _("{bid}; {show}", bid=bid, show=show)
 
 
 class LiarsDiceTable(TutorWidget):
@@ -137,6 +149,8 @@ class LiarsDiceTable(TutorWidget):
         self._bet_key: tuple[Any, ...] | None = None
         self._guess: bool | None = None
         self._tally = {"made": 0, "agreed": 0}
+        self._reasons: dict[int, tuple[HistoryEntry[Action], str]] = {}
+        """The rule each bot decision followed, by the id of its history entry (the entry kept to check it)."""
         super().__init__(show_odds=show_odds, bet_mode=bet_mode, interactive=interactive,
                          bots_policy=check_opponents(bots), **kwargs)
         self.what_if = bool(what_if)
@@ -399,7 +413,11 @@ class LiarsDiceTable(TutorWidget):
                 return
             self._say_opponents_play()
             action = opponent_action(s, self.bots_policy, self._bot_rng)
+            reason = decision_reason(s, action, self.bots_policy)
             s.apply(action)
+            if reason:  # the table says which simple rule the decision followed
+                entry = s.entries[-1]
+                self._reasons[id(entry)] = (entry, reason)
             if isinstance(action, Challenge):
                 self._highlight = ("count",)
                 self._after_challenge = self._pauses()
@@ -416,6 +434,29 @@ class LiarsDiceTable(TutorWidget):
         view = self.odds_view()
         return (view, len(self._state.history))
 
+    def _round_reasons(self, shown: State) -> tuple[list[str], str]:
+        """The bots' reasons for ``shown``'s bids this round (a show or keep decision joined to its bid), in
+        the order of its bids, and for its last challenge; the reasons of undone or replaced games are dropped."""
+        real = {id(e) for e in self._state.entries}
+        self._reasons = {k: v for k, v in self._reasons.items() if k in real}
+
+        def why(entry: HistoryEntry[Action]) -> str:
+            kept = self._reasons.get(id(entry))
+            return kept[1] if kept is not None and kept[0] is entry else ""
+
+        entries = shown.entries
+        last = max((i for i, e in enumerate(entries) if isinstance(e.played, Challenge)), default=-1)
+        bids: list[str] = []
+        for i in range(last + 1, len(entries)):
+            played = entries[i].played
+            if isinstance(played, Bid):
+                bids.append(why(entries[i]))
+            elif isinstance(played, Show | NoShow) and bids and why(entries[i]):
+                bids[-1] = _joined(bids[-1], why(entries[i]))
+        count = len(shown.bids)
+        bids = ([""] * count + bids)[-count:] if count else []
+        return bids, why(entries[last]) if last >= 0 else ""
+
     def _refresh(self) -> None:
         if self._quiet:
             return
@@ -430,8 +471,10 @@ class LiarsDiceTable(TutorWidget):
             self._guess = None
         hide = (self.bet_mode and not self.what_if and view.bid is not None and self._guess is None
                 and obs.bidder != me)
+        reasons, challenge_reason = self._round_reasons(s)
         with self.hold_sync():
             self.table = {**table_view(obs, names=self._names, players=kinds, highlight=self._highlight,
+                                       reasons=reasons, challenge_reason=challenge_reason,
                                        awaiting_show=self._awaiting_show, learner_to_act=learner_to_act,
                                        paused=self._after_challenge and self.interactive),
                           "undo": self._undo_view()}

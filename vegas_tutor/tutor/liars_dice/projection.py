@@ -108,12 +108,16 @@ def table_view(
     awaiting_show: bool = False,
     learner_to_act: bool = False,
     paused: bool = False,
+    reasons: Sequence[str] = (),
+    challenge_reason: str = "",
 ) -> JSON:
     """The table as ``obs.player`` sees it.
 
     ``players`` says who plays each seat (``"you"``, ``"bot"`` or ``"none"``). ``learner_to_act`` adds the
     legal raises and the challenge for the learner's buttons; ``awaiting_show`` the show-and-re-roll choice;
-    ``paused`` says the table waits, after a reveal, for the learner to start the next round.
+    ``paused`` says the table waits, after a reveal, for the learner to start the next round. ``reasons``
+    gives, bid by bid, the rule a bot followed (``"why"`` of its history entry; empty for the learner's), and
+    ``challenge_reason`` that of the last challenge (``"why"`` of the reveal).
     """
     me = obs.player
     kinds = list(players) if players is not None else ["none"] * obs.players
@@ -141,7 +145,8 @@ def table_view(
         "current": obs.current_player,
         "total_dice": sum(obs.dice_counts),
         "bid": bid_view(last, bidder, names) if last is not None and bidder is not None else None,
-        "history": [bid_view(b, s, names) for s, b in obs.bids],
+        "history": [{**bid_view(b, s, names), "why": reasons[i] if i < len(reasons) else ""}
+                    for i, (s, b) in enumerate(obs.bids)],
         "track": track_view(),
         "faces": [{"face": f, "text": face_text(f)} for f in (STAR, 2, 3, 4, 5, 6)],
         "raises": [bid_view(b) for b in raises],
@@ -149,7 +154,8 @@ def table_view(
         "learner_to_act": learner_to_act,
         "awaiting_show": awaiting_show,
         "paused": paused,
-        "reveal": reveal_view(obs.last_challenge, names) if obs.last_challenge is not None else None,
+        "reveal": {**reveal_view(obs.last_challenge, names), "why": challenge_reason}
+        if obs.last_challenge is not None else None,
         "reveal_fresh": obs.last_challenge is not None and not obs.bids,
         "describe": words.status(obs, names, awaiting_show=awaiting_show, paused=paused),
         "out": obs.dice_counts[me] == 0,
