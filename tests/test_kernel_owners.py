@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import json
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
@@ -226,3 +228,52 @@ def test_secrets_are_compared_whole() -> None:
     assert not owners.owns("k", secret[:-1]) and not owners.owns("k", secret + "x") and not owners.owns("k", "")
     assert not owners.owns("other", secret)
     assert owners.bind("k") != secret and not owners.owns("k", secret)  # a new binding ends the old secret
+
+
+async def _send_code(server: AppServer, kernel: str, cookies: dict[str, str], code: str) -> list[str]:
+    """Send ``code`` as an execute request over the page's own websocket, then ask for the kernel's info: the
+    types of the replies to the execute request that came back before the info reply."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels"
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
+    socket = await websocket_connect(HTTPRequest(url, headers=headers, connect_timeout=30))
+
+    def message(msg_type: str, content: dict[str, object]) -> tuple[str, str]:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "learner", "session": "s", "version": "5.3",
+                  "date": ""}
+        return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                                   "channel": "shell", "buffers": []})
+
+    executed, code_message = message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                         "user_expressions": {}, "allow_stdin": False})
+    asked, info_message = message("kernel_info_request", {})
+    socket.write_message(code_message)
+    socket.write_message(info_message)
+    answers: list[str] = []
+    try:
+        while True:
+            raw = await asyncio.wait_for(socket.read_message(), 60)
+            assert raw is not None, "the websocket closed"
+            reply = json.loads(raw)
+            parent = reply.get("parent_header", {}).get("msg_id")
+            if parent == executed:
+                answers.append(reply["msg_type"])
+            if parent == asked and reply["msg_type"] == "kernel_info_reply":
+                return answers
+    finally:
+        socket.close()
+
+
+def test_a_page_cannot_run_code_in_its_own_kernel(server: AppServer, tmp_path: Path) -> None:
+    """Only widget (comm) messages and the kernel's info pass the websocket: a learner's page, or anything
+    holding its cookies, cannot run code on the teacher's machine."""
+    kernel, cookies = open_page(server)
+    proof = tmp_path / "ran.txt"
+    code = f"open({str(proof)!r}, 'w').write('ran')"
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        answers = pool.submit(asyncio.run, _send_code(server, kernel, cookies, code)).result(120)
+    assert answers == [] and not proof.exists()  # the execute request got no reply: it never reached the kernel
+    assert "which is not allowed. Ignoring" in server.log_tail(200)
