@@ -83,6 +83,7 @@ def test_liars_dice_has_no_compiled_code_and_unknown_games_are_never_ready() -> 
 def test_readiness_never_raises_and_finds_every_jitted_function(monkeypatch: pytest.MonkeyPatch) -> None:
     names = [name for name, _ in warmup._jitted(*_stamped("lords_of_vegas/bots_compiled.py"))]
     assert {"search", "pick", "playout", "gains"} <= set(names)
+    monkeypatch.setattr(warmup, "_loaded_here", lambda relative: False)  # as in a fresh process
     monkeypatch.setattr(warmup, "_cached_on_disk", lambda relative, version: 1 / 0)
     assert warmup.simulator_ready("lords_of_vegas") is False
 
