@@ -587,7 +587,7 @@ function connectionWatch(model, el, changed) {
     try {
       model.send({ type: "ping", n: pingNumber });
     } catch (error) {
-      set("lost");
+      if (watch.status !== "stopped") set("lost");  // a dead kernel's socket refuses sends: it stays "stopped"
     }
   }
   function expectAnswer() {

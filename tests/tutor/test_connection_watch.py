@@ -84,6 +84,18 @@ model.emit("msg:custom", { type: "busy", what: "x" }); await advance(1000);
 out.stays = watch.status;
 """
 
+DEAD_SOCKET = r"""
+const model = fakeModel({ on: false });
+const watch = connectionWatch(model, el, () => {});
+model.kernel.statusChanged.emit(model.kernel, "dead");   // the server saw the process die
+await advance(1000);
+out.dead = watch.status;
+model.send = () => { throw new Error("the kernel's socket is disposed"); };   // as a dead kernel's comm does
+const seen = new Set();
+for (let s = 0; s < 20; s++) { await advance(1000); seen.add(watch.status); }
+out.after = [...seen];
+"""
+
 LEASE = r"""
 const first = fakeModel({ on: true });
 first.saved = { record: "R1", moves: 3, game: "las_vegas", options: { bots: "hard", coach: true } };
@@ -145,6 +157,11 @@ def test_a_server_that_no_longer_knows_the_kernel_is_stopped_until_the_board_ans
 def test_another_kernel_process_behind_the_page_is_stopped() -> None:
     out = _run(RESTARTED)
     assert out == {"before": "ok", "after": "stopped", "stays": "stopped"}
+
+
+def test_a_stopped_kernel_stays_stopped_when_its_socket_refuses_the_pings() -> None:
+    out = _run(DEAD_SOCKET)
+    assert out == {"dead": "stopped", "after": ["stopped"]}  # never back to "lost, trying again"
 
 
 def test_one_tab_keeps_a_game_and_another_can_take_it_over() -> None:
