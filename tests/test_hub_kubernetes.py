@@ -158,3 +158,14 @@ def test_kubespawner_builds_the_learner_pod_of_the_local_hub(values: dict[str, A
     mounted = {mount.mount_path: mount.sub_path for mount in container.volume_mounts}
     assert mounted[f"{CONFIG_DIR}/{learner_server.CONFIG_FILE}"] == "learner-server-config"
     assert "/usr/local/share/jupyter/voila/templates/vegas-tutor/index.html.j2" in mounted
+
+
+def test_the_lesson_of_the_day_is_a_lesson_file_or_the_index() -> None:
+    assert learner_server.lesson_url("") == learner_server.lesson_url(None) == learner_server.DEFAULT_URL
+    assert learner_server.lesson_url("01.02-payouts-and-ties.ipynb") == "/voila/render/01.02-payouts-and-ties.ipynb"
+    assert learner_server.lesson_url("es/01.01-colocar-dados.ipynb") == "/voila/render/es/01.01-colocar-dados.ipynb"
+    for wrong in ("../secret.ipynb", "a/b/c.ipynb", "/etc/passwd", "01.02.py", "x y.ipynb", "es//a.ipynb",
+                  "01.02?next=/hub.ipynb"):
+        with pytest.raises(ValueError, match="not a lesson"):
+            learner_server.lesson_url(wrong)
+

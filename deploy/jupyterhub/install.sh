@@ -98,6 +98,8 @@ chmod 644 "$PREFIX/etc/hub.json"
 # the root helper (with the system's Python in isolated mode) and the mediator's wrapper (no new privileges)
 install -m 755 -o root -g root "$HERE/vegas_tutor_learner.py" "$PREFIX/sbin/vegas-tutor-learner"
 install -m 755 -o root -g root "$HERE/sudospawner-singleuser" "$PREFIX/venv/bin/sudospawner-singleuser"
+# sudospawner's mediator without its package's import of the hub's database layer (see the file)
+install -m 755 -o root -g root "$HERE/sudospawner-mediator" "$PREFIX/venv/bin/sudospawner"
 rules="$(mktemp)"
 cat > "$rules" <<EOF
 # vegas-tutor's class hub (deploy/jupyterhub/install.sh): the hub's user may start learners' servers as

@@ -33,8 +33,9 @@ of their own and configurable-http-proxy from npm. The hub runs as its own unpri
 Settings: ``etc/hub.json`` (written by ``install.sh``: ``teacher``, ``memory_limit``); environment, where the
 hub is started with it (``run_load.py`` does): ``VEGAS_TUTOR_HUB_PREFIX`` (default: the folder above this
 file's), ``VEGAS_TUTOR_HUB_PORT`` (8000), ``VEGAS_TUTOR_HUB_KERNEL_IDLE`` (600), ``VEGAS_TUTOR_HUB_SERVER_IDLE``
-(1800), ``VEGAS_TUTOR_HUB_SPAWN_LIMIT`` (servers starting at once, 10), ``VEGAS_TUTOR_HUB_LOAD_TOKEN``
-(optional: an API token for ``run_load.py`` to start servers).
+(1800), ``VEGAS_TUTOR_HUB_SPAWN_LIMIT`` (servers starting at once, 40), ``VEGAS_TUTOR_HUB_LESSON`` (the
+lesson of the day: learners land on it instead of the index, e.g. ``01.02-payouts-and-ties.ipynb``),
+``VEGAS_TUTOR_HUB_LOAD_TOKEN`` (optional: an API token for ``run_load.py`` to start servers).
 """
 
 import asyncio
@@ -151,7 +152,13 @@ c.Spawner.ip = "127.0.0.1"
 c.Spawner.args = learner_server.args(str(prefix / "etc"))
 c.Spawner.disable_user_config = True
 c.Spawner.notebook_dir = str(lessons_dir())
-c.Spawner.default_url = learner_server.DEFAULT_URL
+lesson_of_the_day = os.environ.get("VEGAS_TUTOR_HUB_LESSON", "")
+try:
+    c.Spawner.default_url = learner_server.lesson_url(lesson_of_the_day)
+except ValueError as error:
+    sys.exit(f"jupyterhub_config.py: VEGAS_TUTOR_HUB_LESSON: {error}")
+if lesson_of_the_day and not (lessons_dir() / lesson_of_the_day).is_file():
+    sys.exit(f"jupyterhub_config.py: VEGAS_TUTOR_HUB_LESSON: no lesson {lesson_of_the_day!r} in {lessons_dir()}")
 c.Spawner.start_timeout = 300  # a class logging in at once on a small, busy machine
 c.Spawner.http_timeout = 300
 c.Spawner.environment = {
@@ -159,9 +166,10 @@ c.Spawner.environment = {
     "NUMBA_CACHE_DIR": lambda spawner: str(homes / spawner.user.name / ".numba-cache"),
     **learner_server.environment(kernel_idle),
 }
-# servers starting at once; a learner past it is told to come back after 30 to 60 s (spawn_throttle_retry_range):
-# set it to the class's size when the whole class logs in at once
-c.JupyterHub.concurrent_spawn_limit = int(os.environ.get("VEGAS_TUTOR_HUB_SPAWN_LIMIT", "10"))
+# servers starting at once: a class logs in at once, and a learner past the limit is told to come back after
+# spawn_throttle_retry_range seconds (JupyterHub's 30 to 60 s, here 5 to 10): the default holds a class of 40
+c.JupyterHub.concurrent_spawn_limit = int(os.environ.get("VEGAS_TUTOR_HUB_SPAWN_LIMIT", "40"))
+c.JupyterHub.spawn_throttle_retry_range = (5, 10)
 
 # --- whole servers left idle are stopped by jupyterhub-idle-culler
 c.JupyterHub.load_roles = [

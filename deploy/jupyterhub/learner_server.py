@@ -17,6 +17,18 @@ CONFIG_FILE = "learner_server_config.py"
 DEFAULT_URL = "/voila/render/index.ipynb"
 """Where a learner lands: the lessons' index, rendered by Voilà."""
 
+
+def lesson_url(lesson: str | None) -> str:
+    """Where a learner lands when the teacher names the lesson of the day (a notebook of the lessons folder,
+    e.g. ``01.02-payouts-and-ties.ipynb`` or ``es/01.02-...``), or the index when ``lesson`` is empty."""
+    if not lesson:
+        return DEFAULT_URL
+    parts = lesson.split("/")
+    if (not lesson.endswith(".ipynb") or len(parts) > 2 or any(part in ("", ".", "..") for part in parts)
+            or any(not part.replace("-", "").replace(".", "").replace("_", "").isalnum() for part in parts)):
+        raise ValueError(f"{lesson!r} is not a lesson's file name such as 01.02-payouts-and-ties.ipynb")
+    return f"/voila/render/{lesson}"
+
 NO_NEW_PRIVILEGES = ("setpriv", "--no-new-privs")
 """On one machine, the command's prefix that keeps the server and its kernels from gaining privileges
 (util-linux; Kubernetes' ``allowPrivilegeEscalation: false`` sets the same kernel flag). sudospawner runs

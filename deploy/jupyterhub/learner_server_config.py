@@ -22,7 +22,8 @@ what a lesson page never uses, with Jupyter Server's and Voilà's own settings:
   it is still working (:class:`LessonKernels`: Jupyter Server counts a kernel's own output as activity, and
   the coach goes on reviewing a departed learner's last moves, which kept such kernels alive). Kernels talk
   over Unix sockets in the learner's own ``JUPYTER_RUNTIME_DIR``.
-* **Page**: vegas-tutor's Voilà template (no stylesheet from another host, the board's retry).
+* **Page**: vegas-tutor's Voilà template (no stylesheet from another host, the board's retry), and MathJax
+  from the page's own bundle rather than from cdnjs.
 """
 
 import os
@@ -106,3 +107,6 @@ c.MappingKernelManager.cull_connected = True
 # folder (JUPYTER_RUNTIME_DIR, short: a socket's path must stay under 108 characters)
 c.KernelManager.transport = "ipc"
 c.VoilaConfiguration.template = "vegas-tutor"
+# MathJax from the page's own bundle, as in the standalone app: Voilà as a server extension otherwise points the
+# page at cdnjs (its default when these settings are absent), and the lessons must load nothing from elsewhere
+c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}

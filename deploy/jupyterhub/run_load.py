@@ -3,21 +3,23 @@
 Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and root (it starts the hub as its own user and
 reads every process's memory). For each N it starts a fresh hub from the installed ``jupyterhub_config.py``
 (lesson kernels culled after ``--kernel-idle`` seconds) with a fresh database holding the teacher's account,
-then, for every learner: signs up and is approved by the teacher (NativeAuthenticator's forms), then logs in
-(the hub's login form, which starts the learner's server), waits until the hub's API says that server is
-ready, and opens the landing page (the hub's OAuth hand-over to the learner's server happens there, as in a
-browser), which it leaves with the page's shutdown beacon, as a browser does on its way to the lesson. Then
-every learner opens the lesson at the same moment and plays, as ``bench/bench_load.py``'s learners do,
-through the hub's proxy; half leave with the page's shutdown beacon, half vanish.
+then every learner signs up and is approved by the teacher (NativeAuthenticator's forms). Then each learner,
+on their own clock: logs in (the hub's login form, which starts the learner's server), waits until the hub's
+API says that server is ready, opens the landing page (the hub's OAuth hand-over to the learner's server
+happens there, as in a browser), leaves it with the page's shutdown beacon as a browser does on its way to the
+lesson, opens the lesson and plays, as ``bench/bench_load.py``'s learners do, through the hub's proxy; half
+leave with the page's shutdown beacon, half vanish. A learner's "login to on the lesson" runs from their
+login click to their lesson's board drawn, while the others are still arriving or already playing.
 
 Reports the same figures as ``bench/bench_load.py`` plus the servers' start time, with memory (PSS) summed
 over the hub's processes and every learner's (proxy, sudospawner's mediators, learners' servers, kernels)
 minus the idle hub's. Not run on CI.
 
 Usage: ``python deploy/jupyterhub/run_load.py --learners 10 30 [--play 30] [--think 5] [--kernel-idle 30]
-[--spawn-limit N] [--prestart]`` (``--think 5``: 2.5 to 7.5 s between a learner's clicks; ``--prestart``: the
-teacher starts every server before the class). Prints the load average before and after each run: the
-machine's other work slows every figure.
+[--spawn-limit N] [--prestart] [--arrive-over SECONDS]`` (``--think 5``: 2.5 to 7.5 s between a learner's
+clicks; ``--prestart``: the teacher starts every server before the class; ``--arrive-over 60``: the learners
+click login one after another over a minute instead of all at once). Prints the load average before and
+after each run: the machine's other work slows every figure.
 """
 
 from __future__ import annotations
@@ -49,14 +51,15 @@ sys.path[:0] = [str(HERE), str(REPO / "bench"), str(REPO / "tests" / "e2e")]
 
 import learner_server  # noqa: E402
 import psutil  # noqa: E402
-from bench_load import _KERNEL_ID, LESSON, Learner, drive, percentile, print_figures, pss_mb, summarize  # noqa: E402
+from bench_load import _KERNEL_ID, LESSON, Learner, percentile, print_figures, pss_mb, summarize  # noqa: E402
 from e2e_app import free_port  # noqa: E402
 
 PREFIX = Path(os.environ.get("VEGAS_TUTOR_HUB_PREFIX", "/tmp/vegas-tutor-hub"))
 START_TIMEOUT = 300.0
 INSTALLED = {"jupyterhub_config.py": "etc", "learner_server.py": "etc", "learner_server_config.py": "etc",
              "make_teacher.py": "etc", "vegas_tutor_learner.py": "sbin/vegas-tutor-learner",
-             "sudospawner-singleuser": "venv/bin/sudospawner-singleuser"}
+             "sudospawner-singleuser": "venv/bin/sudospawner-singleuser",
+             "sudospawner-mediator": "venv/bin/sudospawner"}
 """This folder's files and where ``install.sh`` puts them: the hub runs the installed copies."""
 
 
@@ -81,7 +84,7 @@ class Hub:
     database holding only the teacher's account (as ``install.sh`` leaves it); the install's own database is
     put aside meanwhile and back when it stops. Refused while the install's hub is running."""
 
-    def __init__(self, kernel_idle: int, spawn_limit: int | None = None) -> None:
+    def __init__(self, kernel_idle: int, spawn_limit: int | None = None, lesson: str | None = None) -> None:
         stale = stale_install()
         if stale:
             raise RuntimeError(f"the hub in {PREFIX} runs older copies of {', '.join(stale)}: run install.sh")
@@ -95,6 +98,8 @@ class Hub:
         }
         if spawn_limit is not None:
             env["VEGAS_TUTOR_HUB_SPAWN_LIMIT"] = str(spawn_limit)
+        if lesson:
+            env["VEGAS_TUTOR_HUB_LESSON"] = lesson
         hub_files = PREFIX / "state" / "hub"
         running = hub_files / "jupyterhub.pid"
         if running.is_file() and running.read_text().strip().isdigit() and psutil.pid_exists(int(running.read_text())):
@@ -325,10 +330,66 @@ def open_landing(hub: Hub, name: str, jar: http.cookiejar.CookieJar, opener: url
     return True
 
 
+async def journey(hub: Hub, name: str, seed: int, delay: float, play_s: float, think_s: float,
+                  pool: ThreadPoolExecutor, landing: bool = True
+                  ) -> tuple[Learner | None, float | None, float | None, bool]:
+    """One learner's own way in, on their own clock: after ``delay`` seconds, log in (which starts their server),
+    wait for it, open the landing page and leave it with its beacon (unless the hub lands them on the lesson of
+    the day: ``landing=False``), open the lesson and play ``play_s`` seconds. The learner, the seconds from login
+    to their server ready and to their lesson ready (``None`` where it failed), and whether the landing page's
+    beacon was accepted (or, without one, the hand-over to their server)."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(delay)
+    clicked = time.perf_counter()
+    try:
+        jar, opener = await loop.run_in_executor(pool, log_in, hub, name)
+    except OSError as error:
+        print(f"{name}: login failed: {error}", file=sys.stderr, flush=True)
+        return None, None, None, False
+    server_s = None
+    while time.perf_counter() - clicked < START_TIMEOUT:
+        servers = (await loop.run_in_executor(pool, hub.api, "GET", f"users/{name}")).get("servers", {})
+        if isinstance(servers, dict) and servers.get("", {}).get("ready"):
+            server_s = time.perf_counter() - clicked
+            break
+        await asyncio.sleep(1)
+    if server_s is None:
+        print(f"{name}: server not ready after {START_TIMEOUT:.0f} s", file=sys.stderr, flush=True)
+        return None, None, None, False
+    beacon = await loop.run_in_executor(pool, open_landing if landing else hand_over, hub, name,
+                                        *((jar, opener) if landing else (opener,)))
+    learner = Learner(f"{hub.url}user/{name}/", f"{hub.url}user/{name}/voila/render/{LESSON}",
+                      cookies=user_cookies(jar, name), think_s=think_s, seed=seed)
+    try:
+        await learner.open()
+    except Exception as error:
+        learner.result.failure = f"{type(error).__name__}: {error}"[:300]
+        return learner, server_s, None, beacon
+    on_lesson = time.perf_counter() - clicked
+    try:
+        await learner.play(time.perf_counter() + play_s)
+    except Exception as error:
+        learner.result.failure = f"while playing: {type(error).__name__}: {error}"[:300]
+    return learner, server_s, on_lesson, beacon
+
+
+def hand_over(hub: Hub, name: str, opener: urllib.request.OpenerDirector) -> bool:
+    """The hub's OAuth hand-over to the learner's server without opening a page: what a browser does on its
+    first request there, here on a route the learner's server refuses (403) once it knows who asks."""
+    try:
+        opener.open(f"{hub.url}user/{name}/files/index.ipynb", timeout=60).read()
+    except urllib.error.HTTPError as error:
+        return error.code == 403
+    except OSError as error:
+        print(f"{name}: hand-over failed: {error}", file=sys.stderr, flush=True)
+        return False
+    return False
+
+
 def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limit: int | None,
-             prestart: bool = False) -> None:
+             prestart: bool = False, arrive_over: float = 0.0, lesson_of_the_day: bool = False) -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
-    hub = Hub(kernel_idle, spawn_limit)
+    hub = Hub(kernel_idle, spawn_limit, LESSON if lesson_of_the_day else None)
     try:
         time.sleep(3)
         baseline = pss_mb(hub.processes())
@@ -344,35 +405,32 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limi
             early = wait_for_servers(hub, names, started)
             print(f"hub, {n} servers started by the teacher before the class: {spread(early)} ({len(early)}/{n})",
                   flush=True)
-        started = time.monotonic()
-        with ThreadPoolExecutor(n) as logging_in:  # as in class: all at once, and the login starts the server
-            sessions = list(logging_in.map(lambda name: log_in(hub, name), names))
-        spawn = wait_for_servers(hub, names, started)
-        start_cpu = server_cpu_seconds(hub)
-        with ThreadPoolExecutor(n) as landing:
-            beacons = sum(landing.map(lambda name, session: open_landing(hub, name, *session), names, sessions))
-        jars = [user_cookies(jar, name) for (jar, _opener), name in zip(sessions, names, strict=True)]
-        learners = [
-            Learner(f"{hub.url}user/{name}/", f"{hub.url}user/{name}/voila/render/{LESSON}", cookies=jar,
-                    think_s=think_s, seed=i)
-            for i, (name, jar) in enumerate(zip(names, jars, strict=True))
-        ]
         before = hub.kernel_ids()
         measured: dict[str, float] = {}
-
-        async def session() -> None:
-            await drive(learners, play_s)
-            measured["total"] = pss_mb(hub.processes())
-            await asyncio.gather(*(learner.leave(beacon=i % 2 == 0) for i, learner in enumerate(learners)))
-            await asyncio.sleep(0.5)
-
+        cpu_before = sum(psutil.cpu_times()[:3])
         load_before = os.getloadavg()[0]
-        lessons_opened = time.monotonic() - started
-        asyncio.run(session())
-        # from the moment all logged in to each learner's lesson ready: an upper bound, since every lesson is
-        # opened once the slowest landing page is done
-        on_lesson = [lessons_opened + r.page_ready_s for r in (learner.result for learner in learners)
-                     if r.page_ready_s is not None]
+
+        async def session() -> list[tuple[Learner | None, float | None, float | None, bool]]:
+            from tornado.httpclient import AsyncHTTPClient
+
+            AsyncHTTPClient.configure(None, max_clients=max(10, 2 * n))
+            with ThreadPoolExecutor(2 * n) as pool:  # each learner's blocking hub calls (forms, API) in a thread
+                ways = await asyncio.gather(*(
+                    journey(hub, name, i, arrive_over * i / max(1, n - 1) if arrive_over else 0.0, play_s,
+                            think_s, pool, landing=not lesson_of_the_day) for i, name in enumerate(names)))
+            measured["total"] = pss_mb(hub.processes())
+            arrived = [way[0] for way in ways if way[0] is not None]
+            await asyncio.gather(*(learner.leave(beacon=i % 2 == 0) for i, learner in enumerate(arrived)))
+            await asyncio.sleep(0.5)
+            return ways
+
+        ways = asyncio.run(session())
+        machine_cpu = sum(psutil.cpu_times()[:3]) - cpu_before
+        learners = [way[0] for way in ways if way[0] is not None]
+        spawn = [way[1] for way in ways if way[1] is not None]
+        on_lesson = [way[2] for way in ways if way[2] is not None]
+        beacons = sum(way[3] for way in ways)
+        start_cpu = server_cpu_seconds(hub)
         theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id} - before
         period = kernel_idle + max(1, min(60, kernel_idle // 20))
         left_at = time.monotonic()
@@ -388,10 +446,15 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limi
             time.sleep(0.5)
         figures = summarize(learners, (measured["total"] - baseline) / n, measured["total"], period, left,
                             last_gone, load_before)
-        print(f"hub, {n} learners: servers started {spread(spawn)} ({len(spawn)}/{n} started), "
-              f"{start_cpu / max(1, len(spawn)):.1f} CPU-s per server to start; landing pages left with an "
-              f"accepted beacon: {beacons}/{n}; logged in to on the lesson {spread(on_lesson)} "
-              f"({len(on_lesson)}/{n}); log in {hub.folder}")
+        arrival = f"arriving over {arrive_over:.0f} s" if arrive_over else "all at once"
+        arrival += " (servers started before)" if prestart else ""
+        arrival += ", landing on the lesson of the day" if lesson_of_the_day else ", through the landing page"
+        print(f"hub, {n} learners {arrival}: each learner's "
+              f"login to their server ready {spread(spawn)} ({len(spawn)}/{n}); login to on the lesson "
+              f"{spread(on_lesson)} ({len(on_lesson)}/{n}); {start_cpu / max(1, len(spawn)):.1f} CPU-s per "
+              f"server (server and mediator, to the end); the machine's CPU over the run {machine_cpu:.0f} s; "
+              f"{'landing pages left with an accepted beacon' if not lesson_of_the_day else 'hand-overs'}: "
+              f"{beacons}/{n}; log in {hub.folder}")
         print_figures([figures])
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     finally:
@@ -406,6 +469,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kernel-idle", type=int, default=30, metavar="SECONDS")
     parser.add_argument("--prestart", action="store_true",
                         help="start every learner's server before they log in, as the teacher's Start All does")
+    parser.add_argument("--lesson-of-the-day", action="store_true",
+                        help="the hub lands learners on the lesson (VEGAS_TUTOR_HUB_LESSON), not on the index")
+    parser.add_argument("--arrive-over", type=float, default=0.0, metavar="SECONDS",
+                        help="learners click login one after another over this long (default 0: all at once)")
     parser.add_argument("--spawn-limit", type=int, default=None, metavar="N",
                         help="servers starting at once (JupyterHub.concurrent_spawn_limit; default the config's 10)")
     args = parser.parse_args(argv)
@@ -413,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run_load.py: no JupyterHub in {PREFIX}: run deploy/jupyterhub/install.sh first", file=sys.stderr)
         return 2
     for n in args.learners:
-        run_once(n, args.play, args.think, args.kernel_idle, args.spawn_limit, args.prestart)
+        run_once(n, args.play, args.think, args.kernel_idle, args.spawn_limit, args.prestart, args.arrive_over,
+                 args.lesson_of_the_day)
     return 0
 
 
