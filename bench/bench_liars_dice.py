@@ -1,49 +1,243 @@
-"""Liar's Dice benchmark, side by side in one run.
+"""Liar's Dice speed against OpenSpiel, one process, interleaved and repeated; CPU time beside wall time.
 
-1. The exact odds table: 20 quantities x 6 faces of :func:`bid_odds` (goal: <= 1 ms), cold (caches
-   cleared) and warm, from one player's view in a 4 x 5-dice game (5 known dice, 15 unknown).
-2. Single-round play with uniform random legal actions, 2 players x 5 dice: our batched
-   ``simulate_rounds`` and our one-action-at-a-time ``State`` against OpenSpiel's ``liars_dice``
-   (``numdice=5``) driven from Python the usual way (sample chance outcomes, pick a uniform legal
-   action, ``apply_action``). Goal: at least OpenSpiel's rate.
+1. **One action at a time (the headline).** Single rounds of 2 players x 5 dice from a fresh state, every
+   decision uniformly random among the legal ones, driven from Python by the same loop on both sides
+   (``random.Random``: one ``choice`` per decision), as search bots and the coach use an engine:
 
-The games differ in detail (OpenSpiel: 6s wild, no star bids, no show-and-re-roll; ours: the board
-edition's track with star bids and shows), so the comparison is of engines playing one round each.
+   - *like-for-like*: the decisions OpenSpiel's game has, raise or challenge; our bidder's show decision
+     is played too (as its own action, always "no show"), so our rounds hold one action more per bid;
+   - *all legal*: ours uniform over every legal action, shows (and their re-rolls) included.
 
-Run: ``/work/venv/bin/python bench/bench_liars_dice.py`` (OpenSpiel: ``pip install open-spiel``).
+   Ours: :class:`~vegas_tutor.liars_dice.fast.FastState` (integer actions; ``apply_unchecked`` and the
+   checked ``apply``) and the engine :class:`~vegas_tutor.liars_dice.engine.State` (action objects;
+   ``apply_unchecked``; and the checked ``apply`` with its undo history). Our chance nodes are bare rolls
+   of a whole cup by the state's own generator. OpenSpiel's chance nodes are single dice, sampled by the
+   driver: ``randrange(6)`` (its fastest Python driving; the ratios are against it) and the general way,
+   ``chance_outcomes()`` then ``random.choices``.
+2. **Batched**, beside it and labelled so: :func:`~vegas_tutor.liars_dice.simulate_rounds` (numpy, every
+   round of a batch played at once), all legal actions uniform, the same rounds.
+3. The exact odds table: 20 quantities x 6 faces of :func:`bid_odds` (goal: <= 1 ms), cold and warm.
+
+**The rules differ** (each side plays its own game): OpenSpiel's ``liars_dice`` (``numdice=5``,
+``bidding_rule=reset-face``) is one round, 60 bids (quantity 1..10 x face 1..6), the 6 wild, the bid stands
+when at least its quantity matches; no star bids, no show and re-roll, no perfect-bid rule; chance one die
+at a time (10 chance nodes a round). Ours is the board edition (docs/rules.md section 2): 110 bids on the
+track (numeric spaces 1..20 x faces 2..6, star spaces 1..10), the star (1) wild for number faces, a show
+decision after each bid by a player with two or more hidden dice (no show, or a show and a re-roll of the
+rest), the perfect bid (everyone else loses a die, Die Hard), losses equal to the miss; chance one whole
+cup at a time. A "round" is up to the first challenge on both sides.
+
+Every rate is the median over ``--repeats`` passes; each pass runs every contender once, in an order
+rotated from pass to pass; a ratio is the median of the per-pass ratios (CPU and wall apart).
+
+Run: ``python bench/bench_liars_dice.py [--rounds 3000] [--repeats 7]`` (needs ``pip install open-spiel``;
+without it the bench stops with a message and exit status 1).
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.metadata
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from vegas_tutor.core.dice import make_rng
-from vegas_tutor.liars_dice import bid_odds, new_game, odds_table, simulate_rounds
+from vegas_tutor.liars_dice import Challenge, NoShow, Roll, State, bid_odds, odds_table, simulate_rounds
 from vegas_tutor.liars_dice import odds as odds_module
-from vegas_tutor.liars_dice.simulate import play_round
+from vegas_tutor.liars_dice.fast import CHALLENGE, NO_SHOW, FastState
 
 KNOWN = (1, 2, 5, 5, 6)
 UNKNOWN = 15
+Run = Callable[[int, random.Random], int]
+"""Plays ``n`` rounds with the driver's generator; returns the actions played (chance nodes included)."""
 
 
+def load_openspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError as exc:
+        sys.exit(f"bench_liars_dice: OpenSpiel is the peer and is not importable ({exc}); pip install open-spiel")
+    return pyspiel.load_game("liars_dice", {"players": 2, "numdice": 5})
+
+
+# ----------------------------------------------------------------------------------- ours, integer fast path
+def fast_rounds(*, shows: bool, checked: bool) -> Run:
+    def run(n: int, rnd: random.Random) -> int:
+        choice = rnd.choice
+        actions = 0
+        for _ in range(n):
+            s = FastState([5, 5])
+            play = s.apply if checked else s.apply_unchecked
+            while True:
+                if s.is_chance:
+                    s.roll()
+                    actions += 1
+                    continue
+                legal = s.legal_actions()
+                a = NO_SHOW if not shows and legal[0] == NO_SHOW else choice(legal)
+                play(a)
+                actions += 1
+                if a == CHALLENGE:
+                    break
+        return actions
+    return run
+
+
+# ----------------------------------------------------------------------------------- ours, the engine's State
+def state_rounds(*, shows: bool, checked: bool) -> Run:
+    def run(n: int, rnd: random.Random) -> int:
+        choice = rnd.choice
+        actions = 0
+        for i in range(n):
+            s = State.start([5, 5], seed=i)
+            play = s.apply if checked else s.apply_unchecked
+            while True:
+                if s.is_chance:
+                    play(Roll())
+                    actions += 1
+                    continue
+                if not shows and s.phase == "show":
+                    a: Any = NoShow()
+                else:
+                    a = choice(s.legal_actions())
+                play(a)
+                actions += 1
+                if type(a) is Challenge:
+                    break
+        return actions
+    return run
+
+
+# ----------------------------------------------------------------------------------- the peer
+def openspiel_rounds(game: Any, *, general_chance: bool) -> Run:
+    def run(n: int, rnd: random.Random) -> int:
+        choice, randrange, choices = rnd.choice, rnd.randrange, rnd.choices
+        actions = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    if general_chance:
+                        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                        state.apply_action(choices(outcomes, probs)[0])
+                    else:
+                        state.apply_action(randrange(6))
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                actions += 1
+        return actions
+    return run
+
+
+# ----------------------------------------------------------------------------------- measurement
+@dataclass
+class Contender:
+    name: str
+    run: Run
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    actions: int = 0
+    rounds: int = 0
+
+
+def measure(contenders: list[Contender], rounds: int, repeats: int) -> None:
+    """``repeats`` passes; each runs every contender for ``rounds`` rounds, the order rotated per pass."""
+    for c in contenders:
+        c.run(max(50, rounds // 20), random.Random(0))  # warm caches (show options, cup tables)
+    for rep in range(repeats):
+        k = rep % len(contenders)
+        for c in contenders[k:] + contenders[:k]:
+            rnd = random.Random(1000 + rep)
+            wall, cpu = time.perf_counter(), time.process_time()
+            c.actions += c.run(rounds, rnd)
+            c.walls.append(rounds / (time.perf_counter() - wall))
+            c.cpus.append(rounds / max(time.process_time() - cpu, 1e-9))
+            c.rounds += rounds
+
+
+def ratio(ours: Contender, peer: Contender, cpu: bool) -> float:
+    a, b = (ours.cpus, peer.cpus) if cpu else (ours.walls, peer.walls)
+    return statistics.median(x / y for x, y in zip(a, b, strict=True))
+
+
+def report(contenders: list[Contender], peer: Contender, general: Contender) -> None:
+    print(f"  {'':44s} {'rounds/s CPU':>13s} {'rounds/s wall':>14s} {'actions/round':>14s} "
+          f"{'x OpenSpiel CPU':>16s} {'wall':>6s} {'x general CPU':>14s}")
+    for c in contenders:
+        line = (f"  {c.name:44s} {statistics.median(c.cpus):13,.0f} {statistics.median(c.walls):14,.0f} "
+                f"{c.actions / c.rounds:14.1f}")
+        if c is not peer and c is not general:
+            line += f" {ratio(c, peer, True):15.2f}x {ratio(c, peer, False):5.2f}x {ratio(c, general, True):13.2f}x"
+        print(line)
+
+
+def bench_rounds(rounds: int, repeats: int) -> None:
+    game = load_openspiel()
+    version = importlib.metadata.version("open_spiel")
+    peer = Contender(f"OpenSpiel {version} liars_dice, randrange chance", openspiel_rounds(game, general_chance=False))
+    general = Contender("OpenSpiel, chance_outcomes + choices", openspiel_rounds(game, general_chance=True))
+    like = [
+        Contender("ours FastState.apply_unchecked", fast_rounds(shows=False, checked=False)),
+        Contender("ours FastState.apply (checked)", fast_rounds(shows=False, checked=True)),
+        Contender("ours State.apply_unchecked (Action objects)", state_rounds(shows=False, checked=False)),
+        Contender("ours State.apply (checked, undo history)", state_rounds(shows=False, checked=True)),
+        peer, general,
+    ]
+    every = [
+        Contender("ours FastState.apply_unchecked", fast_rounds(shows=True, checked=False)),
+        Contender("ours FastState.apply (checked)", fast_rounds(shows=True, checked=True)),
+        Contender("ours State.apply_unchecked (Action objects)", state_rounds(shows=True, checked=False)),
+        peer, general,
+    ]
+    print(f"1. One action at a time: single rounds, 2 players x 5 dice, uniform random decisions "
+          f"({rounds:,} rounds per run, median of {repeats} interleaved passes)")
+    print("  a. like-for-like: raise or challenge on both sides (ours also plays 'no show' after each bid)")
+    measure(like, rounds, repeats)
+    report(like, peer, general)
+    print("  b. all legal actions (ours: shows and re-rolls too; OpenSpiel has none, its runs repeated here)")
+    peer.walls, peer.cpus, peer.actions, peer.rounds = [], [], 0, 0
+    general.walls, general.cpus, general.actions, general.rounds = [], [], 0, 0
+    measure(every, rounds, repeats)
+    report(every, peer, general)
+
+    print("2. Batched (numpy, all rounds of a batch at once), all legal actions, 2 players x 5 dice")
+    simulate_rounds(2_000, players=2, dice=5, policy="random", seed=0)  # warm up
+    batch = 100_000
+    walls, cpus, ratios = [], [], []
+    for rep in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        simulate_rounds(batch, players=2, dice=5, policy="random", seed=rep)
+        walls.append(batch / (time.perf_counter() - wall))
+        cpus.append(batch / max(time.process_time() - cpu, 1e-9))
+        c0 = time.process_time()
+        peer.run(rounds, random.Random(rep))
+        ratios.append(cpus[-1] / (rounds / max(time.process_time() - c0, 1e-9)))
+    print(f"  {'ours simulate_rounds (batched numpy)':44s} {statistics.median(cpus):13,.0f} "
+          f"{statistics.median(walls):14,.0f} rounds/s; {statistics.median(ratios):.1f}x OpenSpiel one action "
+          f"at a time (CPU, interleaved; not like-for-like: no per-action calls)")
+
+
+# ----------------------------------------------------------------------------------- the odds table
 def _clear_caches() -> None:
     for cached in (odds_module._weights, odds_module._fractions, odds_module._distribution):
         cached.cache_clear()
 
 
-def _per_call(fn: Callable[[], object], repeat: int, *, cold: bool = False) -> float:
-    """Median seconds per call over ``repeat`` calls."""
-    times = []
+def _per_call(fn: Callable[[], object], repeat: int, *, cold: bool = False) -> tuple[float, float]:
+    """Median wall and CPU seconds per call over ``repeat`` calls."""
+    walls, cpus = [], []
     for _ in range(repeat):
         if cold:
             _clear_caches()
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def _table_by_calls() -> None:
@@ -57,68 +251,29 @@ def _table() -> None:
 
 
 def bench_odds() -> None:
-    print("Exact odds table, 20 quantities x 6 faces (Fractions), 5 known dice + 15 unknown")
+    print("3. Exact odds table, 20 quantities x 6 faces (Fractions), 5 known dice + 15 unknown (goal <= 1 ms)")
     rows = [
         ("120 x bid_odds, cold caches", _per_call(_table_by_calls, 50, cold=True)),
         ("120 x bid_odds, warm", _per_call(_table_by_calls, 300)),
         ("odds_table(), cold caches", _per_call(_table, 50, cold=True)),
         ("odds_table(), warm", _per_call(_table, 300)),
     ]
-    for name, seconds in rows:
-        verdict = "ok" if seconds <= 1e-3 else "over the 1 ms goal"
-        print(f"  {name:32s} {seconds * 1e3:8.3f} ms   ({verdict})")
+    for name, (wall, cpu) in rows:
+        verdict = "ok" if wall <= 1e-3 else "over the 1 ms goal"
+        print(f"  {name:32s} {wall * 1e3:8.3f} ms wall {cpu * 1e3:8.3f} ms CPU  ({verdict})")
 
 
-def ours_batched(n: int) -> float:
-    start = time.perf_counter()
-    simulate_rounds(n, players=2, dice=5, policy="random", seed=1)
-    return n / (time.perf_counter() - start)
-
-
-def ours_state(n: int) -> float:
-    rng = make_rng(2)
-    start = time.perf_counter()
-    for i in range(n):
-        play_round(new_game(2, dice=5, seed=i), "random", rng)
-    return n / (time.perf_counter() - start)
-
-
-def openspiel(n: int) -> float | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError as exc:
-        print(f"  OpenSpiel not available ({exc}); pip install open-spiel")
-        return None
-    game = pyspiel.load_game("liars_dice", {"players": 2, "numdice": 5})
-    rnd = random.Random(3)
-    start = time.perf_counter()
-    for _ in range(n):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rnd.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rnd.choice(state.legal_actions()))
-    return n / (time.perf_counter() - start)
-
-
-def bench_rounds() -> None:
-    print("Single rounds, uniform random legal actions, 2 players x 5 dice")
-    ours_batched(2_000)  # warm up
-    batched = max(ours_batched(200_000) for _ in range(3))  # best of 3 on a shared machine, for each
-    state = max(ours_state(2_000) for _ in range(3))
-    peers = [openspiel(5_000) for _ in range(3)]
-    peer = None if None in peers else max(p for p in peers if p is not None)
-    print(f"  vegas-tutor simulate_rounds (batched numpy) {batched:12,.0f} rounds/s")
-    print(f"  vegas-tutor State, one action at a time     {state:12,.0f} rounds/s")
-    if peer is not None:
-        print(f"  OpenSpiel liars_dice (numdice=5)            {peer:12,.0f} rounds/s")
-        print(f"  ratio batched / OpenSpiel                   {batched / peer:12.1f} x")
-        print(f"  ratio State / OpenSpiel                     {state / peer:12.2f} x")
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3000, help="rounds per contender per pass")
+    parser.add_argument("--repeats", type=int, default=7, help="interleaved passes")
+    args = parser.parse_args()
+    if args.rounds < 1 or args.repeats < 1:
+        sys.exit("bench_liars_dice: --rounds and --repeats must be at least 1")
+    bench_rounds(args.rounds, args.repeats)
+    print()
+    bench_odds()
 
 
 if __name__ == "__main__":
-    bench_odds()
-    print()
-    bench_rounds()
+    main()

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 LESSON = "01.06-play-a-full-game.ipynb"
 GOAL_P95_MS = 100.0
+ROLLED = ".lv-roll-group:not(.lv-roll-absent)"
+"""A face of the roll that was rolled (the bar also lists the faces not rolled, as disabled buttons)."""
+PLACE = f"button{ROLLED}"
 
 # Act (click a selector, or press a key on the board) and resolve with the milliseconds until [the board's
 # data-version attribute first changed, the odds panel is drawn (not "computing"), the exact values are in
@@ -99,7 +102,7 @@ def act(page: Page, selector: str | None = None, key: str | None = None) -> tupl
 
 def check_drawn(board: Locator) -> None:
     """After an update: a roll on the board has one odds row per face (both were drawn)."""
-    groups = board.locator(".lv-roll-group").count()
+    groups = board.locator(ROLLED).count()
     if groups:
         rows = board.locator(".lv-odds-row").count()
         if rows != groups:
@@ -107,7 +110,7 @@ def check_drawn(board: Locator) -> None:
 
 
 def first_face(board: Locator) -> str:
-    return board.locator(".lv-roll-group kbd").first.inner_text()
+    return board.locator(f"{PLACE} kbd").first.inner_text()
 
 
 def new_game_if_over(page: Page, board: Locator) -> None:
@@ -126,7 +129,7 @@ def browser_figures(page: Page, clicks: int) -> list[Figures]:
         new_game_if_over(page, board)
         rolled = act(page, "[data-key=roll]")
         check_drawn(board)
-        placed = act(page, "button.lv-roll-group")
+        placed = act(page, PLACE)
         if i >= warm:
             times["roll"].append(rolled[1])
             times["roll: exact values in"].append(rolled[2])
@@ -134,12 +137,12 @@ def browser_figures(page: Page, clicks: int) -> list[Figures]:
     act(page, "[data-key=option-auto_roll]")  # "Roll my dice for me"
     for i in range(clicks + warm):
         new_game_if_over(page, board)
-        if not board.locator(".lv-roll-group").count():
+        if not board.locator(PLACE).count():
             continue
-        by_click = act(page, "button.lv-roll-group")
+        by_click = act(page, PLACE)
         check_drawn(board)
         new_game_if_over(page, board)
-        if not board.locator(".lv-roll-group").count():
+        if not board.locator(PLACE).count():
             continue
         by_key = act(page, key=first_face(board))
         check_drawn(board)

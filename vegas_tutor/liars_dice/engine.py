@@ -324,6 +324,11 @@ class State(GameStateBase[_Data, Action]):
         return None
 
     @property
+    def pending_rolls(self) -> tuple[int, ...]:
+        """Seats still to roll their cup, in order (empty once over)."""
+        return () if self.is_over else self._d.pending
+
+    @property
     def hidden(self) -> tuple[tuple[int, ...], ...]:
         """Every seat's hidden dice (the whole truth: use :meth:`observation` for one player's view)."""
         return self._d.hidden

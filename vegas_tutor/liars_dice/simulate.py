@@ -4,7 +4,9 @@ Every round starts fresh: ``players`` seats with ``dice`` dice each, seat 0 open
 ends at the first challenge. The named policies are those of :mod:`vegas_tutor.liars_dice.policies`
 (``"random"``: uniform over the legal actions at each decision, the bidder's show decision included;
 ``"odds"``). The rules are the
-engine's; tests check the batch against rounds played through :class:`State`.
+engine's; tests check the batch against rounds played through :class:`State`. One round at a time:
+:func:`play_round` through :class:`State` (the reference), :func:`play_fast_round` through the integer
+fast path :class:`~vegas_tutor.liars_dice.fast.FastState` (what playouts of search bots use).
 
 >>> r = simulate_rounds(1000, players=2, dice=5, policy="random", seed=1)
 >>> r.lost.shape, bool((r.lost.sum(axis=1) >= 1).all())
@@ -13,7 +15,9 @@ engine's; tests check the batch against rounds played through :class:`State`.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -23,12 +27,15 @@ from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Challenge, Show
 from vegas_tutor.liars_dice.engine import ChallengeResult, Config, State
+from vegas_tutor.liars_dice.fast import CHALLENGE, N_BIDS, NO_SHOW, FastState
 from vegas_tutor.liars_dice.policies import (
     BID_FACE,
     BID_QUANTITY,
     POLICIES,
+    check_policy,
     choose,
     odds_choices,
+    odds_policy,
     stand_probabilities,
 )
 from vegas_tutor.liars_dice.track import ALL_BIDS, Bid
@@ -203,3 +210,31 @@ def play_round(state: State, policy: str, rng: Rng) -> tuple[ChallengeResult, in
             shows += 1
         elif isinstance(action, Bid):
             bids += 1
+
+
+def play_fast_round(state: FastState, policy: str, rng: random.Random) -> tuple[ChallengeResult, int, int]:
+    """:func:`play_round` on the integer fast path: pending rolls from ``state``'s own generator, the
+    ``"random"`` policy's choices from ``rng``; the ``"odds"`` policy reads the same observation as there.
+
+    Returns the challenge result, the number of bids and the number of shows.
+    """
+    check_policy(policy)
+    bids = shows = 0
+    while True:
+        if state.is_chance:
+            state.roll()
+            continue
+        if policy == "random":
+            legal = state.legal_actions()
+            a = legal[int(rng.random() * len(legal))]
+        else:  # odds_policy reads only is_chance, current_player and observation(), which FastState offers
+            a = state.action_id(odds_policy(cast(State, state)))
+        state.apply_unchecked(a)
+        if a == CHALLENGE:
+            result = state.last_challenge
+            assert result is not None
+            return result, bids, shows
+        if a < N_BIDS:
+            bids += 1
+        elif a > NO_SHOW:
+            shows += 1
