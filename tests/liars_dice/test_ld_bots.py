@@ -129,3 +129,29 @@ def test_top_of_the_track_forces_a_challenge() -> None:
     s.apply(NoShow())
     for level in LEVELS:
         assert choose_action(s, level, seed=3) == Challenge()
+
+
+@pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
+def test_hard_challenges_every_bid_that_cannot_be_true_one_die_each(die: int) -> None:
+    """The equilibrium bench leaves these bids out of the best response to hard: hard must call them."""
+    for plays in (["three 2s"], ["three stars"], ["one 3", "twenty 6s"], ["one star", "ten stars"]):
+        s = position([1, 1], [(4,), (die,)] if len(plays) == 1 else [(die,), (4,)], plays[:-1])
+        s.apply(plays[-1])
+        seat = s.current_player
+        assert seat is not None and s.hidden[seat] == (die,)
+        assert choose_action(s, "hard", seed=die) == Challenge()
+
+
+def test_hard_draws_the_solved_mix_one_die_each() -> None:
+    """One die each, hard plays the shipped equilibrium: reproducible by seed, frequencies as the table says."""
+    from vegas_tutor.liars_dice.endgame_table import one_die_strategy
+
+    s = position([1, 1], [(5,), (3,)], [], opener=1)
+    mix = one_die_strategy(s.observation(1))
+    assert mix is not None
+    draws = [choose_action(s, "hard", seed=seed) for seed in range(600)]
+    assert draws[:50] == [choose_action(s, "hard", seed=seed) for seed in range(50)]
+    assert set(draws) <= set(mix)
+    for action, p in mix.items():
+        assert abs(draws.count(action) / len(draws) - p) < 4 * (p * (1 - p) / len(draws)) ** 0.5 + 1e-9
+    assert len(set(draws)) > 1  # the equilibrium mixes here (a bluff is part of it)

@@ -9,8 +9,9 @@
   re-rolls the rest, which makes the bid both likelier and more credible.
 - ``hard``: the coach's choice (:func:`vegas_tutor.liars_dice.coach.evaluate`): reads the other players'
   bids into a posterior over their cups, values each challenge, raise and show in expected dice lost,
-  with the next player's answer modelled (two deep with two players). It is deterministic: the seed
-  changes nothing.
+  with the next player's answer modelled (two deep with two players). It is deterministic (the seed
+  changes nothing) except in the 1v1 endgame, one die each: there it plays the solved equilibrium
+  (:mod:`.endgame_table`), a mixed strategy drawn with the seed.
 
 >>> from vegas_tutor.liars_dice import new_game
 >>> s = new_game(2, dice=5, seed=4)
@@ -29,6 +30,7 @@ from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActi
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.coach import best_option, evaluate
+from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import Observation, State
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.track import ALL_BIDS, NUMBER_FACES, STAR, Bid
@@ -73,10 +75,34 @@ def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
     if obs.phase == "over":
         raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     if level == "hard":
+        solved = one_die_strategy(obs)
+        if solved is not None:
+            return _draw(solved, rng)
         return best_option(evaluate(obs)).action
     if obs.phase == "show":
         return NoShow() if level == "easy" else _medium_show(obs)
     return _easy_bid(obs, rng) if level == "easy" else _medium_bid(obs, rng)
+
+
+def action_probabilities(obs: Observation, level: str, rng: Rng, *, solved: bool = True) -> dict[Action, float]:
+    """The level's move as probabilities: the solved endgame's mix for ``hard`` where it applies, else the
+    seeded choice with probability 1. ``solved=False``: ``hard`` as it plays outside the solved endgames."""
+    _check_level(level)
+    if level == "hard" and isinstance(obs, Observation) and obs.current_player == obs.player:
+        mix = one_die_strategy(obs) if solved else None
+        if mix is not None:
+            return mix
+        if not solved and obs.phase in ("bid", "show"):
+            return {best_option(evaluate(obs)).action: 1.0}
+    return {choose_from_observation(obs, level, rng): 1.0}
+
+
+def _draw(mix: dict[Action, float], rng: Rng) -> Action:
+    """One action of ``mix`` drawn with ``rng`` (in the mix's order, so a seed repeats it)."""
+    actions = list(mix)
+    weights = np.array([mix[a] for a in actions])
+    pick = int(np.searchsorted(np.cumsum(weights) / weights.sum(), rng.random(), side="right"))
+    return actions[min(pick, len(actions) - 1)]
 
 
 def _check_level(level: object) -> None:

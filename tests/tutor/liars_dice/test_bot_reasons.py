@@ -121,3 +121,20 @@ def test_the_reason_follows_what_the_bot_really_did() -> None:
     assert said == {Bid(1, 2): "medium level: it bids what is most likely true from what it sees",
                     Bid(2, 2): "medium level: now and then it bids one step past the bid most likely true, as a bluff"}
     assert decision_reason(game, Roll(), "medium") == "" and decision_reason(game, Challenge(), "nobody") == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hard_with_one_die_each_says_it_plays_the_solved_endgame(lang: str) -> None:
+    game = new_game(2, dice=1, seed=3)
+    game.apply(Roll((4,)))
+    game.apply(Roll((2,)))
+    action = choose_action(game, "hard", seed=5)
+    with using(lang):
+        reason = decision_reason(game, action, "hard")
+        two_dice = new_game(2, dice=2, seed=3)
+        two_dice.apply(Roll((4, 1)))
+        two_dice.apply(Roll((2, 2)))
+        searched = decision_reason(two_dice, choose_action(two_dice, "hard", seed=5), "hard")
+    assert reason.startswith(RULES[lang]["hard"])
+    assert ("solved" if lang == "en" else "resuelta") in reason
+    assert ("solved" if lang == "en" else "resuelta") not in searched

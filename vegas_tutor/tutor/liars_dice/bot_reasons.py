@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
+from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import Observation, State, count_matches
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.track import ALL_BIDS, Bid
@@ -91,6 +92,9 @@ def decision_reason(before: State, action: Action, level: str) -> str:
     obs = before.observation(seat)
     if level == "random":
         return _("random level: any legal move, picked at random")
+    if level == "hard" and one_die_strategy(obs) is not None:
+        return _("hard level: one die each, it plays this endgame’s solved best mix of moves, bluffs included, "
+                 "which no way of playing can beat on average")
     if level == "hard":
         return _("hard level: the coach’s choice: it reads the others’ bids and searches every move for the "
                  "fewest dice lost")
