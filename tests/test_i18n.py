@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from vegas_tutor import i18n
-from vegas_tutor.i18n_check import fields, source_problems, translation_problems
+from vegas_tutor.i18n_check import (
+    SourceMessage,
+    fields,
+    source_messages,
+    source_problems,
+    translation_problems,
+    widget_messages,
+)
 from vegas_tutor.resources import LESSON_NAME, lessons_dir, widgets_dir
 
 PACKAGE = Path(i18n.__file__).resolve().parent
@@ -17,7 +24,7 @@ SPANISH = lessons_dir() / "es"
 
 
 def test_the_extractors_find_the_messages_of_python_and_of_every_widget() -> None:
-    found = i18n.source_messages()
+    found = source_messages()
     places = {message.where.split(":")[0] for message in found}
     assert len({message.msgid for message in found}) > 500
     for widget in ("las_vegas.js", "liars_dice.js", "lords_of_vegas.js", "shared.js", "prediction.js"):
@@ -26,7 +33,7 @@ def test_the_extractors_find_the_messages_of_python_and_of_every_widget() -> Non
 
 
 def test_every_message_has_spanish_words_with_the_same_fields_and_none_is_left_over() -> None:
-    problems = translation_problems(i18n.source_messages(), "es")
+    problems = translation_problems(source_messages(), "es")
     assert problems == [], "\n".join(problems[:40]) + f"\n… {len(problems)} problems"
 
 
@@ -36,7 +43,7 @@ def test_every_message_is_a_literal_the_extractor_sees_and_every_refusal_is_mark
 
 
 def test_the_checker_catches_a_missing_message_and_mismatched_fields() -> None:
-    made_up = i18n.SourceMessage("a sentence nobody wrote {name}", None, "x.py:1")
+    made_up = SourceMessage("a sentence nobody wrote {name}", None, "x.py:1")
     problems = translation_problems([made_up], "es")
     assert any("no es words for 'a sentence nobody wrote {name}'" in p for p in problems)
     assert fields("{name} has {n:,} dice, {{literal}}") == {"name", "n"}
@@ -62,7 +69,7 @@ def test_a_missing_text_is_an_error_in_the_tests_and_a_warning_for_a_learner(mon
 
 def test_the_widgets_get_every_one_of_their_texts_in_spanish_and_nothing_in_english() -> None:
     table = i18n.js_strings("es")
-    wanted = {message.msgid for message in i18n.widget_messages(widgets_dir())}
+    wanted = {message.msgid for message in widget_messages(widgets_dir())}
     assert set(table) == wanted
     assert i18n.js_strings("en") == {}
 

@@ -54,7 +54,7 @@ def teacher_page(lang: str, self_url: str, join_url: str) -> str:
     """The class view's frame: the controls and empty sections the script fills from ``state.json``."""
     with using(lang):
         words = {key: tr(text) for key, text in _TEACHER_WORDS.items()}
-        strings = js_strings(lang)
+        strings = js_strings(lang, ("words.js", "class_teacher.js"))  # the files teacher.js is made of
     config = json.dumps({"lang": lang, "strings": strings, "base": self_url.rstrip("/")}, ensure_ascii=False)
     config = config.replace("<", "\\u003c")
     base = _esc(self_url.rstrip("/"))

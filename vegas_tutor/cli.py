@@ -1,10 +1,9 @@
 """``vegas-tutor``: serve the lessons with Voilà and open the landing page.
 
-The root address redirects to the rendered ``index.ipynb`` (Voilà 0.5 has no "default notebook" setting
-for a served folder, voila-dashboards/voila#540, so a small ``Voila`` subclass adds the redirect), the
-folder listing is replaced by the same redirect, a page's kernel is shut down when the learner leaves the
-page (and, failing that, once idle for ``--cull-idle`` seconds), and kernels are pre-heated: the landing page
-and each game's first lesson keep a kernel that already ran them, so opening them only has to draw them.
+This module is the command line: its options (:func:`build_parser`, :func:`parse_args` into
+:class:`ServeOptions`), the Voilà arguments they make (:func:`voila_argv`) and :func:`main`, which starts
+:class:`vegas_tutor.voila_app.LessonsVoila` (the root address redirecting to the landing page, pages shutting
+their kernel down when left, pre-heated kernels, the request guards; imported late, Voilà is slow to import).
 Requests from other sites and pages from other hosts are refused, and no page loads anything from another
 host (``vegas_tutor.serving``). ``--class`` serves a class's own laptops, behind a class code and a kernel cap
 (``vegas_tutor.classroom``).
@@ -27,45 +26,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vegas_tutor import __version__, kernel_owners, warmup
+from vegas_tutor import __version__, warmup
 from vegas_tutor.class_records import DEFAULT_FILE, ClassRecords, SchemaTooNew
-from vegas_tutor.class_teacher import MeHandler, TeacherHandler, record_openings, sign_kernels, teacher_routes
-from vegas_tutor.classroom import (
-    CLASS_PATH,
-    DEFAULT_PER_CLIENT,
-    SETTING,
-    TEACHER_CODE_LENGTH,
-    Classroom,
-    Seats,
-    announcement,
-    class_seat,
-    default_max_kernels,
-    new_code,
-    served_names,
-    valid_code,
-)
-from vegas_tutor.classroom_handlers import ClassInfoHandler, JoinHandler, class_routes
+from vegas_tutor.classroom import DEFAULT_PER_CLIENT, default_max_kernels, new_code, valid_code
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 from vegas_tutor.i18n import LANGUAGES, _, set_language
-from vegas_tutor.resources import LANDING_NOTEBOOK, LESSON_NAME, lesson_names, lessons_dir
-from vegas_tutor.serving import (
-    DEFAULT_CULL_IDLE,
-    LOCAL_SERVED,
-    TEMPLATE_DIR,
-    cull_in_parallel,
-    culling_argv,
-    ended_on_failure,
-    fill_pools_one_at_a_time,
-    fresh_when_taken,
-    guarded,
-    page_refusal,
-    refuse,
+from vegas_tutor.lesson_pages import (  # noqa: F401  (LANDING_PATH, PreheatPlan, landing_redirects: kept here too)
+    CLASS_HOST,
+    HOST,
+    LANDING_PATH,
+    PreheatPlan,
+    landing_notebook,
+    landing_redirects,
 )
+from vegas_tutor.resources import lessons_dir
+from vegas_tutor.serving import DEFAULT_CULL_IDLE, culling_argv
 
-HOST = "127.0.0.1"
-"""The only interface the server binds without ``--class``: the app is for this machine."""
-CLASS_HOST = "0.0.0.0"
-"""What ``--class`` binds unless ``--host`` says otherwise: every interface, so the class's laptops reach it."""
 HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")
 
 DEFAULT_PORT = 8866
@@ -75,18 +51,6 @@ MAX_SOCKET_DIR = 40
 (``<tmp>/voila_xxxxxxxx/kernel-<id>-ipc-N``) must stay under 108 characters."""
 DENIED_EXTENSIONS = ("jupyterlab-plotly",)
 """JupyterLab extensions installed beside the app that no page needs (Voilà loads every other one)."""
-LANDING_PATH = f"voila/render/{LANDING_NOTEBOOK}"
-"""Where the English landing page is rendered, relative to the server root."""
-
-
-def landing_notebook(lang: str) -> str:
-    """The landing page of ``lang``, relative to the lessons folder: the Spanish lessons are in ``es/``.
-
-    >>> landing_notebook("en"), landing_notebook("es")
-    ('index.ipynb', 'es/index.ipynb')
-    """
-    return LANDING_NOTEBOOK if lang == "en" else f"{lang}/{LANDING_NOTEBOOK}"
-
 MAX_POOL = 200
 """The most pre-heated kernels ``--pool`` keeps for one lesson (each holds about 100 MB)."""
 
@@ -221,6 +185,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the language of the landing page: 'en' English (default), 'es' Spanish (español); every page "
         "links to the same page in the other language",
     )
+    _add_class_options(parser)
+    parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
+    return parser
+
+
+def _add_class_options(parser: argparse.ArgumentParser) -> None:
+    """The options of class mode (``--class`` and what only it takes), as a group of their own."""
     served = parser.add_argument_group("class mode", "serve a class's own laptops from this machine")
     served.add_argument(
         "--class", dest="class_mode", action="store_true",
@@ -256,8 +227,6 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the SQLite file keeping the class's records for the teacher's class view (default {DEFAULT_FILE} "
         "in the folder the server is started from); one class session per file, kept across restarts",
     )
-    parser.add_argument("--version", action="version", version=f"vegas-tutor {__version__}")
-    return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
@@ -361,209 +330,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
     return argv
 
 
-@dataclass(frozen=True)
-class PreheatPlan:
-    """Which pages keep a pre-heated kernel under ``--preheat first``: the landing page and each game's
-    first lesson (Voilà refills their pools as they are used). The pools are fixed when the server starts:
-    resizing them while pages are being served could leave a request waiting on a pool in flux."""
-
-    resident: tuple[str, ...]
-
-    @classmethod
-    def for_folder(cls, folder: Path, lang: str = "en") -> PreheatPlan:
-        """The plan for the lessons in ``folder``, in the language ``lang`` (the one the root address opens)."""
-        prefix = "" if lang == "en" else f"{lang}/"
-        firsts: dict[str, str] = {}
-        for name in lesson_names(folder / prefix):
-            match = LESSON_NAME.match(name)
-            if match is not None:
-                firsts.setdefault(match["game"], prefix + name)
-        return cls((prefix + LANDING_NOTEBOOK, *firsts.values()))
-
-
-def landing_redirects(server_url: str, lang: str = "en") -> list[tuple[str, type, dict[str, Any]]]:
-    """Tornado routes sending the root address and the folder listing to the rendered landing page of ``lang``."""
-    from jupyter_server.utils import url_path_join
-    from tornado.web import RedirectHandler
-
-    landing = url_path_join(server_url, f"voila/render/{landing_notebook(lang)}")
-    return [
-        (url_path_join(server_url, "/?"), RedirectHandler, {"url": landing}),
-        (url_path_join(server_url, r"/voila/tree(?:/.*)?"), RedirectHandler, {"url": landing}),
-    ]
-
-
 def _app_class() -> Any:
-    """The Voilà application with the landing-page redirects, the request guards, the offline template and
-    the page handler that lets a left page shut its kernel down (imported late: Voilà is slow to import)."""
-    import voila.handler  # type: ignore[import-untyped]
-    from jupyter_server.utils import url_path_join
-    from tornado.web import RedirectHandler
-    from traitlets import Bool, Int, Unicode
-    from voila.app import Voila  # type: ignore[import-untyped]
-    from voila.notebook_renderer import NotebookRenderer  # type: ignore[import-untyped]
-    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
-
-    class LessonRenderer(NotebookRenderer):  # type: ignore[misc]  # Voila is untyped
-        """Voilà's page renderer, ending the page with a message when its kernel fails (Voilà would keep the
-        request open for ever) and shutting that kernel down."""
-
-        def generate_content_generator(self, kernel_id: str | None = None, kernel_future: Any = None) -> Any:
-            snippets = super().generate_content_generator(kernel_id, kernel_future)
-            handler = self.request_handler
-
-            async def failed(error: Exception) -> None:
-                handler.log.error("vegas-tutor: the kernel of %s failed: %s", handler.request.uri, error)
-                if kernel_id is not None and kernel_id in handler.kernel_manager:
-                    await handler.kernel_manager.shutdown_kernel(kernel_id, now=True)
-
-            return ended_on_failure(snippets, failed)
-
-    voila.handler.NotebookRenderer = LessonRenderer  # the page handler makes its renderer by this name
-
-    class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
-        """Voilà's page handler, refusing pages opened from other sites and setting the ``_xsrf`` cookie.
-
-        The rendered page shuts its kernel down when the learner leaves it (a beacon carrying that cookie);
-        Voilà 0.5 never sets the cookie, so the shutdown is refused with 403 and every visit would leave a
-        kernel running (voila-dashboards/voila#1458).
-        """
-
-        async def get(self, path: str | None = None) -> None:
-            headers = self.request.headers
-            classroom = self.settings.get(SETTING)
-            served = LOCAL_SERVED if classroom is None else classroom.served
-            reason = page_refusal(headers.get("Sec-Fetch-Site"), headers.get("Origin"), self.application_port(),
-                                  served)
-            if reason is not None:
-                refuse(self, reason, url=self.request.uri)  # a link from here is a same-origin visit
-                return
-            _ = self.xsrf_token  # reading it sets the cookie
-            with class_seat(self) as admitted:  # class mode: within the kernel cap, else a "class is full" page
-                if not admitted:
-                    return
-                with kernel_owners.page(self):  # the page's kernel, and only it, answers this page
-                    await super().get(path)
-
-        def application_port(self) -> int:
-            return int(self.settings["voila"].port)
-
-    class LessonsVoila(Voila):  # type: ignore[misc]  # Voila is untyped
-        """Voilà serving a lessons folder, whose root address is the landing page."""
-
-        preheat_first = Bool(False, help="pre-heat only the pages of PreheatPlan instead of every page").tag(
-            config=True
-        )
-        lesson_pools = Unicode("{}", help="JSON: {lesson file name: pre-heated kernels to keep} (--pool)").tag(
-            config=True
-        )
-        lang = Unicode("en", help="the language of the landing page the root address opens (--lang)").tag(
-            config=True
-        )
-        class_mode = Bool(False, help="serve a class: class code, kernel cap (--class)").tag(config=True)
-        allow_hosts = Unicode("[]", help="JSON: more names the Host and Origin checks accept (--allow-host)").tag(
-            config=True
-        )
-        max_kernels = Int(0, help="class mode: most lesson kernels at once (0: from the memory)").tag(config=True)
-        max_kernels_per_client = Int(DEFAULT_PER_CLIENT, help="class mode: most lesson kernels per client").tag(
-            config=True
-        )
-        class_code = Unicode("", help="class mode: the class code (given by vegas-tutor itself, never in config)")
-        class_db = Unicode("", help="class mode: the class records' SQLite file (--class-db)").tag(config=True)
-        classroom: Classroom | None = None
-
-        def setup_template_dirs(self) -> None:
-            super().setup_template_dirs()
-            if str(TEMPLATE_DIR) not in self.template_paths:
-                self.template_paths.insert(0, str(TEMPLATE_DIR))
-
-        def init_settings(self) -> dict[str, Any]:
-            records = ClassRecords(self.class_db or DEFAULT_FILE) if self.class_mode else None
-            if records is not None:  # the class cookies stay valid when the server restarts (same session)
-                self.cookie_secret = records.cookie_secret
-            settings: dict[str, Any] = super().init_settings()
-            manager = self.kernel_manager
-            pools: dict[str, int] = {}
-            if self.preheat_first:
-                pools = dict.fromkeys(PreheatPlan.for_folder(Path(self.root_dir), self.lang).resident, 1)
-            pools.update(json.loads(self.lesson_pools))
-            if hasattr(manager, "_pools"):  # Voilà's pre-heating manager
-                fill_pools_one_at_a_time(manager)
-                fresh_when_taken(manager)
-            for name, size in pools.items():
-                manager.kernel_pools_config[name] = {"pool_size": size}
-                manager.fill_if_needed(delay=0, notebook_name=name)
-            cull_in_parallel(manager)
-            settings[kernel_owners.SETTING] = kernel_owners.watch(manager)
-            if self.class_mode:
-                self.classroom = Classroom(
-                    self.class_code or new_code(), served_names(self.ip, json.loads(self.allow_hosts)),
-                    Seats(self.max_kernels or default_max_kernels(), self.max_kernels_per_client),
-                    base_url=self.base_url, teacher_code=new_code(TEACHER_CODE_LENGTH),
-                    records=records,
-                )
-                assert records is not None
-                sign_kernels(manager, records.secret)  # each kernel signs its own records
-                record_openings(self.classroom)
-                self.classroom.seats.watch(manager)
-                settings[SETTING] = self.classroom
-                self.log.info("vegas-tutor: class mode, code ******, at most %d lesson kernels (%d per client)",
-                              self.classroom.seats.total, self.classroom.seats.per_client)
-            return settings
-
-        def init_handlers(self) -> list[Any]:
-            routes: list[Any] = [
-                (route[0], LessonPageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
-                for route in super().init_handlers()
-            ]
-            routes = [*landing_redirects(self.server_url, self.lang), *routes]
-            routes = kernel_owners.owned_routes(routes, self.server_url)
-            landing = url_path_join(self.server_url, f"voila/render/{landing_notebook(self.lang)}")
-            routes = [*class_routes(self.server_url, landing, self.classroom is not None), *routes]
-            if self.classroom is not None:
-                routes = [*teacher_routes(self.server_url), *routes]
-            served = LOCAL_SERVED if self.classroom is None else self.classroom.served
-            return [(route[0], guarded(route[1], lambda: int(self.port), served, self.class_gate(route[1])),
-                     *route[2:]) for route in routes]
-
-        def class_gate(self, handler_class: type[Any]) -> Any:
-            """In class mode, the class-cookie check of a route (none for the join page): pages go to the join
-            page, anything else is refused."""
-            if self.classroom is None or issubclass(handler_class, JoinHandler | TeacherHandler):
-                return None  # (the teacher's routes ask for the teacher code instead)
-            pages = (LessonPageHandler, RedirectHandler, ClassInfoHandler, MeHandler)
-            return self.classroom.gate(page=issubclass(handler_class, pages))
-
-        def start(self) -> None:
-            if self.class_mode:  # once listening (the port is known then): the addresses and the code
-                from tornado.ioloop import IOLoop
-
-                IOLoop.current().add_callback(self.announce_class)
-            super().start()
-
-        def announce_class(self) -> None:
-            """Print, in the --lang language, what learners open, the class code and the cap (not logged)."""
-            if self.classroom is not None:
-                print(announcement(self.classroom, int(self.port)), file=sys.stderr, flush=True)
-
-        def launch_browser(self) -> None:
-            """Open the server's address itself (Voilà opens a local file that redirects, and that file links
-            a stylesheet on a CDN; a page opened from a file also counts as opened from another site)."""
-            import threading
-            import webbrowser
-
-            from jupyter_server.utils import url_path_join
-
-            try:
-                browser = webbrowser.get(self.browser or None)
-            except webbrowser.Error as error:
-                self.log.warning("No web browser found: %s.", error)
-                return
-            url = url_path_join(self.connection_url, self.base_url)
-            if self.classroom is not None:  # the teacher joins too, then sees the class page to show
-                host = HOST if self.ip == CLASS_HOST else self.ip
-                url = f"http://{host}:{self.port}" + self.classroom.join_url(self.classroom.url(CLASS_PATH))
-            threading.Thread(target=browser.open, args=(url,), kwargs={"new": self.webbrowser_open_new}).start()
+    """The Voilà application class ``main`` launches (imported here, when the server starts: Voilà is slow)."""
+    from vegas_tutor.voila_app import LessonsVoila
 
     return LessonsVoila
 

@@ -7,9 +7,10 @@ panel, coach line and refusal made afterwards speaks Spanish. Numbers inside a m
 ("0.25" / "0,25", "80,000" / "80.000").
 
 The boards' own interface words live in ``widgets/*.js`` inside ``t("...")`` / ``tn("...", "...", n)``; the same
-catalogues translate them, and :func:`js_strings` hands a board the table for its language.
-Both sets of messages are found with Babel's extractors (:func:`source_messages`): the tests fail when one has
-no Spanish, never falling back silently.
+catalogues translate them, and :func:`js_strings` hands a widget the words of its own front-end files, found
+through ``locale/widget_words.json`` (which messages each ``widgets/*.js`` file marks). This module is the
+runtime only: finding the messages in the sources, checking the catalogues and writing that table is
+:mod:`vegas_tutor.i18n_check`'s job (the tests run it and fail when a message has no Spanish).
 
 >>> set_language("fr")
 Traceback (most recent call last):
@@ -29,10 +30,11 @@ vegas_tutor.core.errors.ConfigError: idioma desconocido 'fr': elige uno de en, e
 
 from __future__ import annotations
 
+import json
 import os
 import string
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -40,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 from vegas_tutor.core.errors import ConfigError
@@ -50,10 +51,9 @@ LANGUAGES = ("en", "es")
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """``locale/<lang>/*.po``: one catalogue per part of the tutor, merged when read."""
-PY_KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}
-"""How Python marks a message: ``_(text)``, ``_n(singular, plural, n)``, ``N_(text)`` (marked, not translated)."""
-JS_KEYWORDS = {"t": None, "tn": (1, 2)}
-"""How the widgets' JavaScript marks one: ``t(text, params)``, ``tn(singular, plural, n, params)``."""
+WIDGET_WORDS = "widget_words.json"
+"""In ``LOCALE_DIR``: for each ``widgets/*.js`` file, the messages it marks, in the order first used
+(written by ``python -m vegas_tutor.i18n_check --widget-words``; a test fails when it is out of date)."""
 
 _language = "en"
 
@@ -195,63 +195,39 @@ def money(amount: int) -> str:
     return f"{number(amount)}\u00a0$" if _language == "es" else f"${amount:,}"
 
 
-@dataclass(frozen=True)
-class SourceMessage:
-    """A message found in the sources: its English (``plural`` for a count-dependent one) and where."""
-
-    msgid: str
-    plural: str | None
-    where: str
-
-
-def _extract(method: str, path: Path, keywords: Mapping[str, Any], root: Path) -> Iterator[SourceMessage]:
-    for line, text, _comments, _context in extract_from_file(method, str(path), keywords=dict(keywords)):
-        where = f"{path.relative_to(root)}:{line}"
-        if isinstance(text, tuple):
-            singular, plural = text[0], text[1]
-            if singular:
-                yield SourceMessage(singular, plural, where)
-        elif text:
-            yield SourceMessage(text, None, where)
-
-
-def source_messages(package: Path | None = None, widgets: Path | None = None) -> list[SourceMessage]:
-    """Every message the Python package and the widgets mark for translation, in file order."""
-    from vegas_tutor.resources import widgets_dir
-
-    package = package or Path(__file__).resolve().parent
-    widgets = widgets or widgets_dir()
-    found: list[SourceMessage] = []
-    for path in sorted(package.rglob("*.py")):
-        found.extend(_extract("python", path, PY_KEYWORDS, package.parent))
-    found.extend(widget_messages(widgets))
-    return found
-
-
-def widget_messages(widgets: Path) -> list[SourceMessage]:
-    """The messages of ``widgets/*.js``."""
-    found: list[SourceMessage] = []
-    for path in sorted(widgets.glob("*.js")):
-        found.extend(_extract("javascript", path, JS_KEYWORDS, widgets.parent))
-    return found
+@cache
+def widget_words() -> Mapping[str, tuple[str, ...]]:
+    """For each ``widgets/*.js`` file, the messages it marks (read once from :data:`WIDGET_WORDS`)."""
+    with (LOCALE_DIR / WIDGET_WORDS).open(encoding="utf-8") as handle:
+        table = json.load(handle)
+    return {str(name): tuple(str(msgid) for msgid in ids) for name, ids in table.items()}
 
 
 @cache
-def _widget_msgids() -> tuple[str, ...]:
-    from vegas_tutor.resources import widgets_dir
+def _widget_msgids(files: tuple[str, ...]) -> tuple[str, ...]:
+    table = widget_words()
+    return tuple(dict.fromkeys(msgid for name in files for msgid in table[name]))
 
-    return tuple(dict.fromkeys(message.msgid for message in widget_messages(widgets_dir())))
 
-
-def js_strings(lang: str | None = None) -> dict[str, Any]:
-    """The widgets' messages in ``lang`` (the language in force by default): English text -> its words, a
-    list of [singular, plural] for a count-dependent one. Empty for English (the text is its own words)."""
+def js_strings(lang: str | None = None, files: Iterable[str] | None = None) -> dict[str, Any]:
+    """The words of the widget front-end ``files`` (``"las_vegas.js"``, …; every widget file by default) in
+    ``lang`` (the language in force by default): English text -> its words, a list of [singular, plural] for a
+    count-dependent one. Empty for English (the text is its own words)."""
     lang = lang or _language
     if lang == "en":
         return {}
+    known = widget_words()
+    names = tuple(known) if files is None else tuple(files)
+    for name in names:
+        if name not in known:
+            problem = (f"no words table for widgets/{name}: run python -m vegas_tutor.i18n_check --widget-words "
+                       f"(it writes locale/{WIDGET_WORDS})")
+            if os.environ.get(STRICT_ENV) == "1":
+                raise LookupError(problem)
+            warnings.warn(problem, MissingWordsWarning, stacklevel=2)
     table = catalog(lang)
     strings: dict[str, Any] = {}
-    for msgid in _widget_msgids():
+    for msgid in _widget_msgids(tuple(name for name in names if name in known)):
         entry = table.get(msgid)
         if entry is not None and all(entry.forms):
             strings[msgid] = list(entry.forms) if len(entry.forms) > 1 else entry.forms[0]

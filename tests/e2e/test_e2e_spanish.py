@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from vegas_tutor import i18n
+from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import LESSON_NAME, lessons_dir
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def english_phrases() -> tuple[str, ...]:
     words or more, at least 12 characters, different from every Spanish text."""
     spanish = " ".join(form for entry in i18n.catalog("es").values() for form in entry.forms)
     pieces = set()
-    for message in i18n.source_messages():
+    for message in i18n_check.source_messages():
         for text in (message.msgid, message.plural or ""):
             for piece in re.split(r"\{[^{}]*\}", text):
                 piece = " ".join(piece.split()).strip(" .,:;()…-–—")
@@ -57,7 +57,7 @@ def english_single_words() -> frozenset[str]:
     spanish = {word for entry in i18n.catalog("es").values() for form in entry.forms
                for word in re.findall(r"[^\W\d_]+", form)}
     words = set()
-    for message in i18n.source_messages():
+    for message in i18n_check.source_messages():
         word = message.msgid.strip(" .,:;!?…")
         if re.fullmatch(r"[A-Za-z]{3,}", word) and word not in spanish and not KEPT.fullmatch(word):
             words.add(word)

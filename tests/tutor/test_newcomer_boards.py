@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from vegas_tutor import i18n
+from vegas_tutor import i18n, i18n_check
 from vegas_tutor.core.chance_words import chance_words
 from vegas_tutor.i18n import using
 from vegas_tutor.liars_dice.track import Bid
@@ -183,5 +183,5 @@ def test_spanish_catalogues_use_spain_s_words() -> None:
 
 
 def test_no_narration_does_sums_with_a_hyphen() -> None:
-    sums = [m.msgid for m in i18n.source_messages() if re.search(r"\d+ - \d+", m.msgid)]
+    sums = [m.msgid for m in i18n_check.source_messages() if re.search(r"\d+ - \d+", m.msgid)]
     assert sums == []  # "two dice (11 - 9)" read as a range or a score: the narration says it in words

@@ -14,7 +14,8 @@ import pytest
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.record import load_record
-from vegas_tutor.i18n import catalog, using, widget_messages
+from vegas_tutor.i18n import catalog, using
+from vegas_tutor.i18n_check import widget_messages
 from vegas_tutor.resources import widgets_dir
 from vegas_tutor.tutor import lab, messages
 from vegas_tutor.tutor.assets import WordedWidget

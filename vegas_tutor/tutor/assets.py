@@ -6,7 +6,9 @@ function declarations) and ``coach.js`` (the coach panel every playable board sh
 a board's module so the browser receives one self-contained ES module (anywidget loads a module from a
 string, where relative imports cannot resolve); ``shared.css`` and ``coach.css`` likewise.
 ``words.js`` (``t()`` and ``tn()``) comes first in every widget's module: each widget carries ``lang`` and
-``strings``, the widgets' words in the language in force (:func:`vegas_tutor.i18n.js_strings`).
+``strings``, the words of the files its own module is made of (a :class:`WidgetModule` remembers them) in
+the language in force (:func:`vegas_tutor.i18n.js_strings`): a Spanish board receives its own words and
+the shared helpers', not every widget's.
 The files are found through :mod:`vegas_tutor.resources`, so a non-editable wheel works too.
 
 The browser only draws and sends intents: a :class:`WordedWidget` refuses every ``update`` (and
@@ -37,10 +39,24 @@ REFUSED_METHODS = frozenset({"update", "echo_update"})
 _log = logging.getLogger("vegas_tutor")
 
 
+class WidgetModule(str):
+    """A widget's ES module text that remembers the ``widgets/`` files it is made of (their words are the
+    widget's words)."""
+
+    files: tuple[str, ...]
+
+    def __new__(cls, text: str, files: tuple[str, ...]) -> WidgetModule:
+        module = super().__new__(cls, text)
+        module.files = files
+        return module
+
+
 def front_end(*names: str) -> str:
-    """The files ``names`` of ``widgets/`` one after another (``words.js`` first for a module)."""
+    """The files ``names`` of ``widgets/`` one after another: for a module (``.js``), ``words.js`` first and
+    the text a :class:`WidgetModule`."""
     if names and names[-1].endswith(".js"):
         names = (WORDS_JS, *names)
+        return WidgetModule("\n".join(widget_file(name).read_text(encoding="utf-8") for name in names), names)
     return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in names)
 
 
@@ -54,17 +70,25 @@ def style_source(board_css: str) -> str:
     return "\n".join(widget_file(name).read_text(encoding="utf-8") for name in (SHARED_CSS, COACH_CSS, board_css))
 
 
+def widget_strings(widget_class: type) -> dict[str, Any]:
+    """The words ``widget_class``'s module uses, in the language in force: those of the files its
+    :class:`WidgetModule` is made of (every widget's words for a module made otherwise)."""
+    module = next((vars(base)["_esm"] for base in widget_class.__mro__ if "_esm" in vars(base)), None)
+    return js_strings(files=module.files if isinstance(module, WidgetModule) else None)
+
+
 class WordedWidget(anywidget.AnyWidget):
     """A widget that speaks the language in force when it is made."""
 
     lang = t.Unicode("en").tag(sync=True)
     """The language of the widget's words ("en" or "es")."""
     strings = t.Dict().tag(sync=True)
-    """The widgets' words in that language (empty for English): English text -> its words."""
+    """The words of the widget's own module in that language (empty for English): English text -> its words."""
 
     def __init__(self, **kwargs: object) -> None:
+        strings = widget_strings(type(self))  # before ipywidgets swaps in a subclass holding the traits
         super().__init__(**kwargs)
-        self.lang, self.strings = language(), js_strings()
+        self.lang, self.strings = language(), strings
 
     def _handle_msg(self, msg: dict[str, Any]) -> None:
         """Handle a comm message from the front end, refusing any write of a synced trait (one warning

@@ -6,7 +6,7 @@ from fractions import Fraction
 from babel.messages.extract import extract_from_file
 
 from vegas_tutor import i18n
-from vegas_tutor.i18n import JS_KEYWORDS
+from vegas_tutor.i18n_check import JS_KEYWORDS
 from vegas_tutor.resources import widgets_dir
 from vegas_tutor.tutor.las_vegas import LasVegasBoard, ScenarioStepper
 from vegas_tutor.tutor.las_vegas.odds_panel import fraction_text

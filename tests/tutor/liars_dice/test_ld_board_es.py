@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from vegas_tutor import i18n
+from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import widgets_dir
 from vegas_tutor.tutor import coaching
 from vegas_tutor.tutor.liars_dice.board import LiarsDiceTable
@@ -69,7 +69,7 @@ def test_a_table_made_in_spanish_syncs_spanish_words() -> None:
 
 
 def test_the_widget_words_cover_every_text_of_liars_dice_js() -> None:
-    msgids = {m.msgid for m in i18n.widget_messages(widgets_dir()) if m.where.startswith("widgets/liars_dice.js")}
+    msgids = {m.msgid for m in i18n_check.widget_messages(widgets_dir()) if m.where.startswith("widgets/liars_dice.js")}
     assert len(msgids) > 150
     with i18n.using("es"):
         table = LiarsDiceTable(players=2, dice=2, seed=1)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from typing import Any
 
-from vegas_tutor import i18n
+from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import widgets_dir
 from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard, LordsOfVegasStepper
 
@@ -89,7 +89,7 @@ def test_the_stepper_tells_a_rulebook_example_in_spanish() -> None:
 
 def test_the_strings_trait_covers_every_text_of_the_board_script() -> None:
     board = spanish_board(players=4, seed=1)
-    wanted = {m.msgid: m.plural for m in i18n.widget_messages(widgets_dir())
+    wanted = {m.msgid: m.plural for m in i18n_check.widget_messages(widgets_dir())
               if m.where.startswith("widgets/lords_of_vegas.js")}
     assert len(wanted) > 90
     missing = sorted(msgid for msgid in wanted if not board.strings.get(msgid))
