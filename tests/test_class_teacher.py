@@ -12,23 +12,20 @@ import io
 import json
 import re
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
-
-from e2e_app import Answer, AppError, AppServer, page_kernel_id, start_server, stop_server
+from e2e_app import Answer, AppServer, page_kernel_id
+from own_servers import CLASS_ADDRESS as ADDRESS
+from own_servers import ask_class as ask
+from own_servers import class_mode_args, serving
 
 from vegas_tutor.class_records import DEFAULT_FILE, ENV_KERNEL, ENV_KEY, ClassRecords, kernel_key, sign_record
 from vegas_tutor.cli import main, parse_args, voila_argv
 
-ADDRESS = "127.0.0.2"
-NAME = "classroom.test"
 CODE = "T4CHR9"
 LIGHT_PAGE = "/voila/render/index.ipynb"
 TEACHER_ROUTES = ("/vegas-tutor/teacher", "/vegas-tutor/teacher/state.json", "/vegas-tutor/teacher/export.csv",
@@ -39,17 +36,6 @@ ANSWER = {"question": "a1b2c3d4e5f6", "text": "Who takes the $80k?", "choices": 
           "answer": 0, "attempt": 1}
 
 
-def ask(server: AppServer, path: str, method: str = "GET", headers: dict[str, str] | None = None,
-        body: str | bytes | None = None) -> Answer:
-    connection = http.client.HTTPConnection(ADDRESS, server.port, timeout=60)
-    try:
-        connection.request(method, path, body=body, headers={"Host": f"{NAME}:{server.port}", **(headers or {})})
-        response = connection.getresponse()
-        return Answer(response.status, response.headers, response.read().decode("utf-8", errors="replace"))
-    finally:
-        connection.close()
-
-
 @pytest.fixture(scope="module")
 def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("vegas-tutor-class-db") / "class.sqlite"
@@ -58,14 +44,9 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory, db_path: Path) -> Iterator[AppServer]:
     log_path = tmp_path_factory.mktemp("vegas-tutor-class-teacher") / "server.log"
-    extra = ["--class", "--host", ADDRESS, "--allow-host", NAME, "--class-code", CODE, "--preheat", "none",
-             "--max-kernels", "3", "--max-kernels-per-client", "1", "--class-db", str(db_path)]
-    try:
-        server = start_server(log_path, extra_args=extra, host=ADDRESS)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
+    with serving(log_path, class_mode_args(max_kernels=3, per_client=1, code=CODE, db=db_path),
+                 host=ADDRESS) as server:  # fmt: skip
+        yield server
 
 
 def _teacher_code(server: AppServer) -> str:
@@ -286,8 +267,7 @@ def test_a_name_is_chosen_on_joining_changed_later_and_a_bad_one_is_refused_with
 
 
 def test_outside_class_mode_kernels_get_no_key_and_there_is_nowhere_to_send_records(tmp_path: Path) -> None:
-    server = start_server(tmp_path / "server.log", extra_args=["--preheat", "none"])
-    try:
+    with serving(tmp_path / "server.log", ["--preheat", "none"]) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         connection.request("GET", LIGHT_PAGE)
         page = connection.getresponse().read().decode()
@@ -300,5 +280,3 @@ def test_outside_class_mode_kernels_get_no_key_and_there_is_nowhere_to_send_reco
             assert response.status == 404, path
         connection.close()
         assert not (tmp_path / "vegas-tutor-class.sqlite").exists() and not list(tmp_path.glob("*.sqlite"))
-    finally:
-        stop_server(server)

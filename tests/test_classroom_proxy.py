@@ -18,7 +18,6 @@ import shutil
 import signal
 import ssl
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -27,10 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
-
-from e2e_app import Answer, AppError, AppServer, free_port, page_kernel_id, start_server, stop_server
+from e2e_app import Answer, AppServer, free_port, page_kernel_id
+from own_servers import serving
 
 NGINX = Path("/usr/sbin/nginx")
 PROXY_DIR = Path(__file__).resolve().parent.parent / "deploy" / "proxy"
@@ -134,12 +131,8 @@ def class_server(tmp_path_factory: pytest.TempPathFactory, proxy_ports: dict[str
     log_path = tmp_path_factory.mktemp("vegas-tutor-proxied") / "server.log"
     extra = ["--class", "--host", "127.0.0.1", "--class-code", CODE, "--preheat", "none",
              "--allow-host", f"{NAME}:{proxy_ports['http']}", "--allow-host", f"{NAME}:{proxy_ports['tls']}"]
-    try:
-        server = start_server(log_path, extra_args=extra)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
+    with serving(log_path, extra) as server:
+        yield server
 
 
 def ask(connection: http.client.HTTPConnection, host: str, path: str, cookie: str = "") -> Answer:

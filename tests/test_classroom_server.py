@@ -7,47 +7,27 @@ apart by ``X-Forwarded-For``, which the server believes only from this machine (
 from __future__ import annotations
 
 import http.client
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from e2e_app import AppServer, page_kernel_id
+from own_servers import CLASS_ADDRESS as ADDRESS
+from own_servers import CLASS_NAME as NAME
+from own_servers import ask_class as ask
+from own_servers import class_mode_args, serving
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
-
-from e2e_app import Answer, AppError, AppServer, page_kernel_id, start_server, stop_server
-
-ADDRESS = "127.0.0.2"
-NAME = "classroom.test"
 CODE = "K7PX2Q"
 LIGHT_PAGE = "/voila/render/index.ipynb"  # the landing page: the quickest kernel to start
-
-
-def ask(server: AppServer, path: str, method: str = "GET", headers: dict[str, str] | None = None,
-        body: str | None = None, timeout: float = 60) -> Answer:
-    """One request to the class server, addressed to ``classroom.test:PORT`` unless ``headers`` say otherwise."""
-    connection = http.client.HTTPConnection(ADDRESS, server.port, timeout=timeout)
-    try:
-        connection.request(method, path, body=body, headers={"Host": f"{NAME}:{server.port}", **(headers or {})})
-        response = connection.getresponse()
-        return Answer(response.status, response.headers, response.read().decode("utf-8", errors="replace"))
-    finally:
-        connection.close()
 
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     log_path = tmp_path_factory.mktemp("vegas-tutor-class") / "server.log"
-    extra = ["--class", "--host", ADDRESS, "--allow-host", NAME, "--class-code", CODE, "--preheat", "none",
-             "--max-kernels", "2", "--max-kernels-per-client", "1"]
-    try:
-        server = start_server(log_path, extra_args=extra, host=ADDRESS)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
+    with serving(log_path, class_mode_args(max_kernels=2, per_client=1, code=CODE), host=ADDRESS) as server:
+        yield server
 
 
 def _kernels(server: AppServer) -> int:
@@ -179,8 +159,7 @@ def test_the_code_is_printed_once_on_the_console_and_never_logged(class_server: 
 
 
 def test_outside_class_mode_the_class_page_says_the_server_is_not_in_class_mode(tmp_path: Path) -> None:
-    server = start_server(tmp_path / "server.log", extra_args=["--preheat", "none"])
-    try:
+    with serving(tmp_path / "server.log", ["--preheat", "none"]) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         connection.request("GET", "/vegas-tutor/class")
         response = connection.getresponse()
@@ -191,5 +170,3 @@ def test_outside_class_mode_the_class_page_says_the_server_is_not_in_class_mode(
         response.read()
         assert response.status == 403  # no --allow-host without --class
         connection.close()
-    finally:
-        stop_server(server)

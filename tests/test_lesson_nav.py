@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-
-REPO = Path(__file__).resolve().parent.parent
-
-
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lesson_nav"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-nav = _load_tool()
+from lesson_nav_tool import nav
 
 
 def _lesson(folder: Path, name: str, first_markdown: str, outputs: bool = False) -> Path:

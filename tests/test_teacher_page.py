@@ -4,15 +4,13 @@ measured minutes on the landing pages, at each lesson's top and on the teacher's
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from lesson_nav_tool import nav
 
 from vegas_tutor.tutor.print_layout import print_layout
 
@@ -22,16 +20,6 @@ LANGUAGES = ("", "es")
 """The lessons' folders: English, then Spanish."""
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lesson_nav"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-nav = _load_tool()
 
 
 def _cells(path: Path) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one real ``vegas-tutor`` server and one chromium for the whole session.
+"""Fixtures for the browser tests: one real ``vegas-tutor`` server and one chromium for the whole session (one
+of each per xdist worker).
 
 Reuse them in any ``tests/e2e/test_e2e_*.py``::
 
@@ -7,7 +8,8 @@ Reuse them in any ``tests/e2e/test_e2e_*.py``::
         page = open_lesson("01.01-placing-dice.ipynb", selector=".lv-board")
         page.get_by_role("button", name="Place the 3s").click()
 
-``app_server`` (its ``url``, ``port``, ``log_tail()``, ``kernel_process(id)``), ``chromium_browser``,
+``app_server`` (its ``url``, ``port``, ``log_tail()``, ``kernel_process(id)``), ``own_server(*args, port=None)``
+(a server of the test's own), ``chromium_browser``,
 ``app_page`` (the session's tab; ``watch_requests`` records its requests off the machine),
 ``open_lesson(name, selector=None)`` (waits until Voilà drew every cell and widget, fails on a widget or
 cell error) and ``save_screenshot(page, name)`` (tests/e2e/screenshots/).
@@ -29,7 +31,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from e2e_app import (  # the helper module sits beside this file
+from e2e_app import (  # the helper modules sit beside this file
     CHROMIUM,
     AppError,
     AppServer,
@@ -37,11 +39,11 @@ from e2e_app import (  # the helper module sits beside this file
     leave_page,
     open_page,
     screenshot,
-    start_server,
     stop_server,
     watch_errors,
     watch_requests,
 )
+from own_servers import started
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -59,14 +61,25 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     """``vegas-tutor --no-browser --port <free port>``, running for the whole session; its log is kept."""
     log_path = tmp_path_factory.mktemp("vegas-tutor") / "server.log"
     lessons = os.environ.get("VEGAS_TUTOR_E2E_LESSONS")
-    extra = ["--lessons", lessons] if lessons else []
-    try:
-        server = start_server(log_path, extra_args=extra)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
+    server = started(log_path, ["--lessons", lessons] if lessons else [])
     yield server
     stop_server(server)
     print(f"\nvegas-tutor server log: {log_path}")
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
+    """``own_server(*args, port=None)``: a server of the test's own, pre-heating no kernel, with ``args`` (the
+    same ``port`` again restarts one); every one started is stopped by its process id after the test."""
+    servers: list[AppServer] = []
+
+    def start(*args: str, port: int | None = None) -> AppServer:
+        servers.append(started(tmp_path / f"server-{len(servers)}.log", ["--preheat", "none", *args], port=port))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        stop_server(server)
 
 
 @pytest.fixture(scope="session")

@@ -68,10 +68,10 @@ class AppError(RuntimeError):
     """The served app did not start or a page did not render."""
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on ``host`` that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         port: int = sock.getsockname()[1]
         return port
 
@@ -162,7 +162,7 @@ def start_server(
 ) -> AppServer:
     """Start ``vegas-tutor`` and return once it answers at ``host`` (the ``--host`` of ``extra_args`` in class
     mode); ``AppError`` with its log if it does not."""
-    port = free_port() if port is None else port
+    port = free_port(host) if port is None else port
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = [*vegas_tutor_command(), "--no-browser", "--port", str(port), *(extra_args or [])]
     with log_path.open("wb") as log:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import psutil
 import pytest
-from e2e_app import AppServer, kernel_id, open_page, wait_until_rendered
+from e2e_app import AppServer, kernel_id, open_page, wait_until_rendered, watch_errors
+from lesson_nav_tool import nav
 
 from vegas_tutor.resources import lessons_dir
 
@@ -22,19 +20,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
 
-
-def _lesson_nav() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lesson_nav"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-nav = _lesson_nav()
 SERVED = Path(os.environ.get("VEGAS_TUTOR_E2E_LESSONS") or lessons_dir())
 LESSONS = nav.find_lessons(SERVED)
 LANDING_HEADING = "vegas-tutor: learn three dice games"
@@ -83,7 +69,8 @@ def test_server_binds_localhost_only(app_server: AppServer) -> None:
 def _check_lesson_page(page: Page, position: int) -> None:
     """The lesson at ``position`` is rendered, with its title and its navigation at top and bottom."""
     lesson = LESSONS[position]
-    page.wait_for_url(f"**/voila/render/{lesson.name}")
+    page.wait_for_url(f"**/voila/render/{lesson.name}", wait_until="commit")
+    watch_errors(page).clear()  # what the page left logged while it went (its kernel's last requests): not this one's
     wait_until_rendered(page)
     assert lesson.title in _heading_texts(page, "h1"), lesson.name
     assert page.get_by_role("link", name="Index", exact=True).count() == 2, "navigation at top and bottom"

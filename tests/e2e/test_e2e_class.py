@@ -16,26 +16,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from e2e_app import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    AppError,
-    AppServer,
-    page_kernel_id,
-    screenshot,
-    start_server,
-    stop_server,
-    wait_until_rendered,
-    watch_errors,
-)
+from e2e_app import AppServer, page_kernel_id, screenshot, wait_until_rendered, watch_errors
+from own_servers import CLASS_ADDRESS as ADDRESS
+from own_servers import CLASS_NAME as NAME
+from own_servers import class_chromium, class_mode_args, serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
 
-ADDRESS = "127.0.0.2"
-NAME = "classroom.test"
 LESSON = "01.01-placing-dice.ipynb"
 SIZES = ((1024, 768), (1366, 900))
 
@@ -43,24 +33,14 @@ SIZES = ((1024, 768), (1366, 900))
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     log_path = tmp_path_factory.mktemp("vegas-tutor-class-e2e") / "server.log"
-    extra = ["--class", "--host", ADDRESS, "--allow-host", NAME, "--preheat", "none", "--max-kernels", "2"]
-    try:
-        server = start_server(log_path, extra_args=extra, host=ADDRESS)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
+    with serving(log_path, class_mode_args(max_kernels=2), host=ADDRESS) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
 def class_browser(chromium_browser: Browser) -> Iterator[Browser]:
-    """A chromium of its own that finds ``classroom.test`` at 127.0.0.2, as a classroom's DNS would."""
-    browser = chromium_browser.browser_type.launch(
-        executable_path=str(CHROMIUM), headless=True,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} {ADDRESS}"],
-    )
-    yield browser
-    browser.close()
+    with class_chromium(chromium_browser) as browser:
+        yield browser
 
 
 def _printed(server: AppServer) -> tuple[str, str]:

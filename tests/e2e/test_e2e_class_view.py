@@ -20,18 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from e2e_app import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    SCREENSHOTS,
-    AppError,
-    AppServer,
-    screenshot,
-    start_server,
-    stop_server,
-    wait_until_rendered,
-    watch_errors,
-)
+from e2e_app import SCREENSHOTS, AppServer, screenshot, stop_server, wait_until_rendered, watch_errors
+from own_servers import CLASS_ADDRESS as ADDRESS
+from own_servers import CLASS_NAME as NAME
+from own_servers import class_chromium, class_mode_args, started
 from test_e2e_accessibility import blocking, violations
 
 from vegas_tutor.class_records import ClassRecords
@@ -41,8 +33,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-ADDRESS = "127.0.0.2"
-NAME = "classroom.test"
 CODE = "V13WQ7"
 LESSON = "01.01-placing-dice.ipynb"
 LIVE_SECONDS = 2.0
@@ -50,22 +40,13 @@ OUTBOX = "vegas-tutor.class-outbox.v1"
 
 
 def _start(log_path: Path, db_path: Path, port: int | None = None) -> AppServer:
-    extra = ["--class", "--host", ADDRESS, "--allow-host", NAME, "--class-code", CODE, "--preheat", "none",
-             "--max-kernels", "8", "--class-db", str(db_path)]
-    try:
-        return start_server(log_path, port=port, extra_args=extra, host=ADDRESS)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
+    return started(log_path, class_mode_args(max_kernels=8, code=CODE, db=db_path), host=ADDRESS, port=port)
 
 
 @pytest.fixture(scope="module")
 def class_browser(chromium_browser: Browser) -> Iterator[Browser]:
-    browser = chromium_browser.browser_type.launch(
-        executable_path=str(CHROMIUM), headless=True,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} {ADDRESS}"],
-    )
-    yield browser
-    browser.close()
+    with class_chromium(chromium_browser) as browser:
+        yield browser
 
 
 def _fetch(page: Page, url: str) -> tuple[int, str]:
@@ -200,13 +181,15 @@ def test_answers_reach_the_teacher_live_names_hide_the_export_matches_and_a_rest
         teacher = _teacher_login(teacher_context, base, server)  # a new teacher code at each start
         for page in pages.values():  # their pages saw the server go: errors of then, not of the lesson
             watch_errors(page).clear()
-        anna.reload()
+        anna.reload(wait_until="commit")
+        watch_errors(anna).clear()  # the old page's failed reconnections, logged until the new one replaced it
         wait_until_rendered(anna, ".vt-prediction")
         started = time.monotonic()
         anna.wait_for_function(f"() => Object.keys(JSON.parse(localStorage.getItem('{OUTBOX}')).pending).length === 0",
                                timeout=10_000)
         assert _teacher_answers(teacher, 4, started, 5.0) <= 5.0
-        benno.reload()
+        benno.reload(wait_until="commit")
+        watch_errors(benno).clear()  # the old page's failed reconnections, logged until the new one replaced it
         wait_until_rendered(benno, ".vt-prediction")
         _teacher_answers(teacher, 5, _answer(benno, 1, 1))
 

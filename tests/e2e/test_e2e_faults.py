@@ -39,7 +39,6 @@ from e2e_app import (
     kernel_id,
     leave_page,
     open_page,
-    start_server,
     stop_server,
     watch_errors,
 )
@@ -163,25 +162,6 @@ def fault_page(chromium_browser: Browser) -> Iterator[Page]:
     yield page
     leave_page(page)
     context.close()
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
-    """``own_server(*args, port=None)``: a server of this test's own; every one started is stopped by its pid."""
-    started: list[AppServer] = []
-
-    def start(*args: str, port: int | None = None) -> AppServer:
-        try:
-            server = start_server(tmp_path / f"server-{len(started)}.log", port=port,
-                                  extra_args=["--preheat", "none", *args])
-        except AppError as error:
-            pytest.fail(str(error), pytrace=False)
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        stop_server(server)
 
 
 # ----------------------------------------------------------------------------- the faults

@@ -6,7 +6,6 @@ is retried once, then a Reload message (the page script of ``vegas_tutor/voila_t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import signal
@@ -14,7 +13,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import psutil
 import pytest
 from e2e_app import (
     SCREENSHOTS,
@@ -23,7 +21,6 @@ from e2e_app import (
     kernel_id,
     leave_page,
     open_page,
-    start_server,
     stop_server,
     wait_until_rendered,
     watch_errors,
@@ -216,26 +213,17 @@ def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(resu
     assert "Your turn: roll" in board.locator(".lv-status").inner_text()
 
 
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[AppServer]:
-    """A server of this test's own, on a free port, stopped by its process id."""
-    try:
-        server = start_server(tmp_path / "server.log", extra_args=["--preheat", "none"])
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
-
-
-def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(resume_page: Page, own_server: AppServer,
-                                                                      tmp_path: Path) -> None:
+def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(
+    resume_page: Page, own_server: Callable[..., AppServer]
+) -> None:
     page = resume_page
-    board = _open(page, own_server)
+    server = own_server()
+    board = _open(page, server)
     _forget_kept_games(page)
-    board = _reload(page, own_server)
+    board = _reload(page, server)
     kept = _played(page, board, 1)
 
-    stop_server(own_server)
+    stop_server(server)
     assert _wait_status(page, board, ("lost", "stopped")) in ("lost", "stopped")
     assert _disabled(board)
     words = board.locator(".vt-notices").inner_text()
@@ -243,15 +231,12 @@ def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(resume_pag
     assert "your game is saved" in words
     _shoot(page, board, "server-stopped")
 
-    again = start_server(tmp_path / "again.log", port=own_server.port, extra_args=["--preheat", "none"])
+    again = own_server(port=server.port)  # (both are stopped by their pids after the test)
     try:
         board = _reload(page, again)
         _resume(page, board, kept)
     finally:
         leave_page(page)
-        stop_server(again)
-        with contextlib.suppress(psutil.Error):
-            own_server.process.kill()
 
 
 _BREAK_A_WIDGET = """() => {

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 import psutil
 import pytest
 from e2e_app import (
-    AppError,
     AppServer,
     http_get,
     open_page,
@@ -30,6 +29,7 @@ from e2e_app import (
     stop_server,
     watch_requests,
 )
+from own_servers import serving
 
 from vegas_tutor.kernel_owners import cookie_name
 from vegas_tutor.resources import lesson_names, lessons_dir
@@ -66,12 +66,8 @@ def culling_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServ
     extra = ["--preheat", "none", "--cull-idle", str(CULL_IDLE)]
     lessons = os.environ.get("VEGAS_TUTOR_E2E_LESSONS")
     extra += ["--lessons", lessons] if lessons else []
-    try:
-        server = start_server(log_path, extra_args=extra)
-    except AppError as error:
-        pytest.fail(str(error), pytrace=False)
-    yield server
-    stop_server(server)
+    with serving(log_path, extra) as server:
+        yield server
 
 
 def _running(server: AppServer) -> set[int]:
