@@ -9,6 +9,7 @@ environment, memory and security context are checked.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import sys
 from pathlib import Path
@@ -136,7 +137,9 @@ def test_kubespawner_builds_the_learner_pod_of_the_local_hub(values: dict[str, A
         spawner = kubespawner.KubeSpawner(config=kubespawner_config(values), _mock=True)
         return await spawner.get_pod_manifest()
 
-    pod = asyncio.run(build())
+    # in a thread of its own: a browser test run earlier in this process leaves Playwright's loop marked running
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        pod = thread.submit(asyncio.run, build()).result(timeout=60)
     (container,) = pod.spec.containers
     assert container.image == "vegas-tutor:latest"
     # the one-machine hub runs [setpriv --no-new-privs] jupyterhub-singleuser <args>: the same server, and
