@@ -1,25 +1,30 @@
 """Measured strength and decision time of the opponents, one section per game (``--game``).
 
-Las Vegas (``--game las_vegas``), 4 players, each line over ``--games`` games (default 1,000) with a
-95% Wilson interval on the share of games the tested bot finishes 1st (a shared first place counts, as in
-``lasvegas.interactive.confront``; parity is 25%):
+Las Vegas (``--game las_vegas``), 4 players, each line over ``--games`` games (default 600) with a 95%
+Wilson interval on the share of games the tested bot finishes 1st (a shared first place counts, as in
+``lasvegas.interactive.confront`` and our engine's winners; parity is 25%). Every line names its rules:
+**base** (no neutral dice) or **neutral** (the variant: 2 white dice per player, blocking bills).
 
-1. hard against three of the ``lasvegas`` package's ``greedy_first``, played in that package's own
-   engine and match harness (``confront``, random seating each game). The package keeps 48 bills by
-   default; the match is played with the rulebook's 54 (its ``bills_pool`` option), the other rules as
-   the package sets them for 4 players (the neutral-dice variant: 2 white dice each). Our bot decides
-   on a :class:`State` built from the package's ``GameEnv`` by :func:`state_from_env`. Goal: >= 40%.
-2. hard against three of our greedy policy (:mod:`vegas_tutor.las_vegas.policies`), in our engine.
-3. The table of every level against every level: one bot of level A against three of level B, in our
-   engine, the A seat rotating round the table.
-4. Decision time per level (p50/p95, in ms, every decision of the lines above). Goal: hard <= 300 ms p95.
-5. The coach's latency: ``review`` of one face in 100 positions spread over greedy games. Goal: <= 150 ms p95.
+1. hard against three of the ``lasvegas`` package's ``greedy_first``, in that package's own engine and
+   match harness (``confront``, random seating each game), in the base game and in the neutral variant.
+   The package keeps 48 bills by default; the match is played with the rulebook's 54 (its ``bills_pool``
+   option). Our bot decides on a :class:`State` built from the package's ``GameEnv`` by
+   :func:`state_from_env`, the money and bills each player has won included. Goal (issue 24): >= 50%.
+   How often our playouts' ``leader`` rule predicts ``greedy_first``'s move is printed beside it.
+2. hard against three of our medium and three of our greedy policy, in our engine, base and neutral.
+   Goal: >= 50% against medium.
+3. The table of every level against every level (base game): one bot of level A against three of
+   level B, in our engine, the A seat rotating round the table (``--table-games``, default ``--games``).
+4. Decision time per level, wall and CPU of the deciding thread (p50/p95 in ms, every decision with more
+   than one face in the lines above). The machine may be shared: the CPU figure is the bot's own cost.
+5. The coach's latency: ``review`` of one face in 100 positions spread over greedy games.
 
 Liar's Dice (``--game liars_dice``) and Lords of Vegas (``--game lords_of_vegas``) run the sections of
 ``bench_bots_liars_dice.py`` and ``bench_bots_lords_of_vegas.py``; without ``--game`` all three run.
 
 Run: ``pip install --no-deps lasvegas==0.2.0`` and its ``tabulate`` and ``tqdm``, then
-``python bench/bench_bots.py [--game las_vegas] [--games 1000]``.
+``python bench/bench_bots.py --game las_vegas [--games 600] [--table-games 200] [--lines ours,table]``.
+Without the package the Las Vegas section stops with an error (non-zero exit status).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from vegas_tutor.las_vegas.policies import choose_face
 from vegas_tutor.las_vegas.rules import bills_by_owner
 
 TIMES: dict[str, list[float]] = defaultdict(list)
+CPU_TIMES: dict[str, list[float]] = defaultdict(list)
 
 
 def wilson(hits: float, n: int) -> tuple[float, float, float]:
@@ -61,17 +67,18 @@ def line(label: str, hits: float, n: int, goal: float | None = None) -> None:
 
 # ---------------------------------------------------------------------- Las Vegas
 def timed_choice(state: State, level: str, seed: int) -> Place | Roll:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     action = choose_action(state, level, seed=seed)
     if len(state.legal_actions()) > 1:
         TIMES[level].append(time.perf_counter() - start)
+        CPU_TIMES[level].append(time.thread_time() - cpu)
     assert isinstance(action, Place | Roll)
     return action
 
 
-def lv_play(levels: Sequence[str], seed: int) -> list[int]:
+def lv_play(levels: Sequence[str], seed: int, neutral: bool = False) -> list[int]:
     """One game in our engine, seat s played at ``levels[s]`` (a level, or ``"greedy"``); the winners."""
-    state = new_game(len(levels), seed=seed)
+    state = new_game(len(levels), neutral=neutral, seed=seed)
     rng = make_rng(seed + 1)
     while not state.is_over:
         if state.phase != "place":
@@ -87,13 +94,13 @@ def lv_play(levels: Sequence[str], seed: int) -> list[int]:
     return state.winners
 
 
-def lv_match(tested: str, others: str, games: int, seed: int) -> float:
+def lv_match(tested: str, others: str, games: int, seed: int, neutral: bool = False) -> float:
     """Games where one ``tested`` bot (rotating seats) finishes 1st against three ``others``."""
     firsts = 0
     for g in range(games):
         levels = [others] * 4
         levels[g % 4] = tested
-        firsts += (g % 4) in lv_play(levels, seed + g)
+        firsts += (g % 4) in lv_play(levels, seed + g, neutral)
     return firsts
 
 
@@ -179,31 +186,88 @@ def package_policy(level: str, seed: int) -> Callable[..., int]:
     return policy
 
 
-def las_vegas(games: int) -> None:
+def predicted(policy: Callable[..., int], tally: list[int], check: int) -> Callable[..., int]:
+    """``policy`` unchanged; for its first ``check`` decisions, counts in ``tally`` (decisions, agreements)
+    how often our ``leader`` rule on the adapted state picks the same face."""
+    from vegas_tutor.las_vegas.policies import leader_face
+
+    def spied(env: Any, **kw: Any) -> int:
+        face = int(policy(env, **kw))
+        if tally[0] < check:
+            tally[0] += 1
+            tally[1] += leader_face(state_from_env(env)).face - 1 == face
+        return face
+
+    spied.__name__ = policy.__name__
+    return spied
+
+
+CHUNK = 20
+"""Games per ``confront`` call in :func:`harness_line` (one match, the tally printed between calls)."""
+
+
+def harness_line(games: int, neutral: bool, seed: int) -> None:
+    """hard against three ``greedy_first`` in ``lasvegas``' own engine and ``confront``."""
     import random
 
     from lasvegas.act.policy import greedy_first  # type: ignore[import-untyped]
     from lasvegas.interactive import confront  # type: ignore[import-untyped]
 
-    print(f"Las Vegas, 4 players, {games} games per line, 95% intervals")
-    random.seed(11)  # the package draws from the standard generator
-    np.random.seed(11)
+    random.seed(seed)  # the package draws from the standard generator
+    np.random.seed(seed)
+    tally = [0, 0]
+    opponent = predicted(greedy_first, tally, check=500)
     t0 = time.perf_counter()
-    rankings, _ = confront(package_policy("hard", 1), greedy_first, greedy_first, greedy_first,
-                           games=games, show=False, out=True, bills_pool=list(BILLS))
-    line("hard vs 3 lasvegas greedy_first", float(rankings[0, 0]), games, goal=0.40)
-    print(f"    (lasvegas engine and confront, neutral dice, 54 bills; {time.perf_counter() - t0:.0f} s)")
-    line("hard vs 3 our greedy", lv_match("hard", "greedy", games, seed=10_000), games)
-    print("\n  Level table: one of A against three of B (parity 25%)")
-    for a in LEVELS:
+    rules = "neutral" if neutral else "base"
+    hard = package_policy("hard", seed)
+    firsts, done = 0.0, 0
+    while done < games:  # in chunks, a running tally printed after each
+        chunk = min(CHUNK, games - done)
+        rankings, _ = confront(hard, opponent, opponent, opponent, games=chunk, show=False, out=True,
+                               bills_pool=list(BILLS), num_xtr_players=1 if neutral else 0)
+        firsts, done = firsts + float(rankings[0, 0]), done + chunk
+        if done < games:
+            print(f"    ... {rules}: {firsts:.0f} firsts in {done} games", flush=True)
+    line(f"{rules}: hard vs 3 greedy_first", firsts, games, goal=0.50)
+    print(f"    (lasvegas 0.2.0 engine and confront, {rules} game, 54 bills, money won passed; "
+          f"leader = greedy_first on {tally[1]}/{tally[0]} of their decisions; {time.perf_counter() - t0:.0f} s)",
+          flush=True)
+
+
+LV_LINES = ("harness_base", "harness_neutral", "ours", "table", "coach")
+
+
+def las_vegas(games: int, table_games: int | None = None, lines: Sequence[str] = LV_LINES) -> None:
+    try:
+        import lasvegas  # type: ignore[import-untyped]
+    except ImportError:
+        sys.exit("bench_bots: the lasvegas package is missing: pip install --no-deps lasvegas==0.2.0 tabulate tqdm")
+    if lasvegas.__version__ != "0.2.0":
+        sys.exit(f"bench_bots: lasvegas 0.2.0 is the peer measured, found {lasvegas.__version__}")
+    print(f"Las Vegas, 4 players, {games} games per line, 95% intervals, 1st place (shared counts), parity 25%")
+    if "harness_base" in lines:
+        harness_line(games, neutral=False, seed=11)
+    if "harness_neutral" in lines:
+        harness_line(games, neutral=True, seed=12)
+    for neutral in (False, True) if "ours" in lines else ():
+        rules = "neutral" if neutral else "base"
+        line(f"{rules}: hard vs 3 medium", lv_match("hard", "medium", games, seed=30_000, neutral=neutral), games,
+             goal=0.50)
+        line(f"{rules}: hard vs 3 our greedy", lv_match("hard", "greedy", games, seed=10_000, neutral=neutral), games)
+    table_games = games if table_games is None else table_games
+    print("\n  Level table (base game, our engine): one of A against three of B (parity 25%)" if "table" in lines
+          else "")
+    for a in LEVELS if "table" in lines else ():
         for b in LEVELS:
-            line(f"{a} vs 3 {b}", lv_match(a, b, games, seed=20_000), games)
-    print("\n  Decision time, ms (every decision with more than one face)")
-    for level in LEVELS:
-        ms = np.array(TIMES[level]) * 1000
-        print(f"  {level:<7} p50 {np.percentile(ms, 50):7.2f}  p95 {np.percentile(ms, 95):7.2f}  "
-              f"max {ms.max():7.1f}  ({len(ms)} decisions)" + ("  goal p95 <= 300 ms" if level == "hard" else ""))
-    lv_coach_latency()
+            line(f"base: {a} vs 3 {b}", lv_match(a, b, table_games, seed=20_000), table_games)
+    print("\n  Decision time, ms (every decision with more than one face): wall, and CPU of the deciding thread")
+    for level in (lv for lv in LEVELS if TIMES[lv]):
+        ms, cpu = np.array(TIMES[level]) * 1000, np.array(CPU_TIMES[level]) * 1000
+        print(f"  {level:<7} wall p50 {np.percentile(ms, 50):7.2f}  p95 {np.percentile(ms, 95):7.2f}  "
+              f"max {ms.max():7.1f}   CPU p50 {np.percentile(cpu, 50):7.2f}  p95 {np.percentile(cpu, 95):7.2f}  "
+              f"({len(ms)} decisions)" + ("  goal p95 <= 300 ms" if level == "hard" else ""))
+    if "coach" in lines:
+        lv_coach_latency()
 
 
 def lv_coach_latency(positions: int = 100) -> None:
@@ -255,11 +319,20 @@ GAMES: dict[str, Callable[[int], None]] = {
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=[*sorted(GAMES), "all"], default="all")
-    parser.add_argument("--games", type=int, default=1_000, help="games per line (default 1000)")
+    parser.add_argument("--games", type=int, help="games per line (default 600 for Las Vegas, 1000 otherwise)")
+    parser.add_argument("--table-games", type=int, help="Las Vegas level table: games per line (default --games)")
+    parser.add_argument("--lines", default=",".join(LV_LINES),
+                        help=f"Las Vegas lines to run, comma-separated (default all: {','.join(LV_LINES)})")
     args = parser.parse_args(argv)
+    lines = args.lines.split(",")
+    if not set(lines) <= set(LV_LINES):
+        parser.error(f"--lines: choose among {', '.join(LV_LINES)}")
     for name in sorted(GAMES) if args.game == "all" else [args.game]:
         print(f"\n=== {name} ===", flush=True)
-        GAMES[name](args.games)
+        if name == "las_vegas":
+            las_vegas(args.games or 600, args.table_games, lines)
+        else:
+            GAMES[name](args.games or 1_000)
     sys.stdout.flush()
 
 

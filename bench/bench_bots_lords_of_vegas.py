@@ -1,35 +1,46 @@
 """Measured strength and decision time of the Lords of Vegas opponents, and the coach's latency.
 
-4 players, every game through the checked engine (:class:`State`) with each seat's action from
-``bots.choose_action`` (chance by the engine's generator), the tested seat rotating round the table. Each
-line gives the share of games the tested bot finishes 1st (a shared first place counts as a share), with
-a 95% Wilson interval; parity is 25%.
+4 players. Each line gives the share of games the tested bot finishes 1st (a shared first place counts as
+a share), with a 95% Wilson interval; parity is 25%; the tested seat rotates round the table.
 
-1. medium against three easy. Goal: >= 60%.
-2. hard against three medium. Goal: >= 60%. (Hard takes up to ~1 s a decision: ``--hard-games``.)
-3. Decision time per level (p50/p95 in ms, decisions with more than one legal choice). Goal: hard <= 1 s p95.
-4. The coach's latency: ``review`` of the last legal decision at every decision of medium games.
-   Goal: <= 500 ms p95.
+1. The ladder, on the compiled rules (:func:`.search.match`, equal to the engine by the simulate tests),
+   each level against three of the level below: easy vs random, medium vs easy (``--games``) and hard vs
+   medium (``--hard-games``; goal >= 60% with the interval above 55%). Hard here always finishes its
+   :data:`.bots.HARD_PLAYOUTS` playouts: the product's hard does the same unless its 1 s budget runs out
+   first (the decision-time table says how often that happens). ``--workers`` splits the games over
+   processes (the same games, the same figures).
+2. Through the checked engine (:class:`State`, ``bots.choose_action`` with the product's 1 s budget): hard
+   against three medium for ``--timed-games``, with every decision's wall and CPU time (p50/p95/max, real
+   choices only; goal hard <= 1 s wall p95), and the coach's latency (``review`` of the last legal decision
+   every 7th decision; goal <= 500 ms p95). The load average is printed beside it.
 
-Run: ``python bench/bench_bots_lords_of_vegas.py [--games 1000] [--hard-games 200]``.
+Run: ``python bench/bench_bots_lords_of_vegas.py [--games 2000] [--hard-games 500] [--timed-games 4]
+[--workers 1]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from vegas_tutor.lords_of_vegas import new_game
+from vegas_tutor.lords_of_vegas import bots, new_game, search
+from vegas_tutor.lords_of_vegas import bots_compiled as bc
+from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import choose_action
 from vegas_tutor.lords_of_vegas.coach import review
+from vegas_tutor.lords_of_vegas.rules import Data
 
-TIMES: dict[str, list[float]] = defaultdict(list)
+WALL: dict[str, list[float]] = defaultdict(list)
+CPU: dict[str, list[float]] = defaultdict(list)
+CODES = {"random": bc.RANDOM, "easy": bc.EASY, "medium": bc.MEDIUM, "hard": search.HARD}
 
 
 def wilson(hits: float, n: int) -> tuple[float, float, float]:
@@ -41,16 +52,59 @@ def wilson(hits: float, n: int) -> tuple[float, float, float]:
     return p, centre - half, centre + half
 
 
-def line(label: str, hits: float, n: int, goal: float | None = None) -> None:
+def line(label: str, hits: float, n: int, goal: float | None = None, floor: float | None = None) -> None:
+    """One result; ``goal``: the share wanted, shown when the interval's low end reaches ``floor`` (or the goal)."""
     p, lo, hi = wilson(hits, n)
     verdict = ""
     if goal is not None:
-        verdict = f"  goal >= {goal:.0%}: " + ("met" if lo >= goal else "not shown" if p >= goal else "MISSED")
-    print(f"  {label:<30} 1st {p:6.1%}  [{lo:5.1%}, {hi:5.1%}]  ({n} games){verdict}", flush=True)
+        low = goal if floor is None else floor
+        verdict = f"  goal >= {goal:.0%}" + ("" if floor is None else f" (interval above {floor:.0%})") + ": " + (
+            "met" if p >= goal and lo >= low else "not shown" if p >= goal else "MISSED")
+    print(f"  {label:<22} 1st {p:6.1%}  [{lo:5.1%}, {hi:5.1%}]  ({n} games){verdict}", flush=True)
+
+
+def _chunk(args: tuple[str, str, int, int]) -> tuple[float, int, float]:
+    """Games ``seed .. seed + games - 1`` of :func:`.search.match`: hits, decisions, CPU seconds."""
+    tested, others, games, seed = args
+    start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
+    began = time.process_time()
+    share, decisions = search.match(games, start, CODES[tested], CODES[others], seed, bots.HARD_CANDIDATES,
+                                    bots.HARD_PLAYOUTS, bots.HARD_ROUNDS, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+    return float(share.sum()), int(decisions.sum()), time.process_time() - began
+
+
+def compiled_match(tested: str, others: str, games: int, seed: int, workers: int) -> tuple[float, int, float]:
+    """One tested level against three ``others`` on the compiled rules, games split into blocks of 4 (so
+    every block rotates the seat fully) over ``workers`` processes: hits, decisions, CPU seconds."""
+    blocks = -(-games // 4)
+    per = -(-blocks // workers) * 4
+    parts = [(tested, others, min(per, games - k), seed + k) for k in range(0, games, per)]
+    if workers == 1:
+        results = [_chunk(part) for part in parts]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_chunk, parts))
+    return sum(r[0] for r in results), sum(r[1] for r in results), sum(r[2] for r in results)
+
+
+def ladder(games: int, hard_games: int, workers: int, seed: int = 1) -> None:
+    print("Lords of Vegas, 4 players, compiled rules: share of 1st places (95% Wilson interval; parity 25%)")
+    print(f"  hard: {bots.HARD_CANDIDATES} candidates + ending the turn, {bots.HARD_PLAYOUTS} playouts each, "
+          f"{bots.HARD_ROUNDS} round deep, fitted leaf value", flush=True)
+    for tested, others, n, goal, floor in (("easy", "random", games, 0.65, None),
+                                           ("medium", "easy", games, 0.65, None),
+                                           ("hard", "medium", hard_games, 0.6, 0.55)):
+        if n <= 0:
+            continue
+        wall = time.perf_counter()
+        hits, decisions, cpu = compiled_match(tested, others, n, seed, workers)
+        line(f"{tested} vs 3x {others}", hits, n, goal, floor)
+        print(f"    ({time.perf_counter() - wall:.0f} s wall, {cpu:.0f} s CPU; {tested}: {decisions / n:.1f} "
+              f"decisions a game, {cpu / max(decisions, 1) * 1000:.1f} ms CPU each)", flush=True)
 
 
 def play(levels: Sequence[str], seed: int, coach_every: int = 0) -> list[int]:
-    """One game, seat s at ``levels[s]``; the winners. ``coach_every`` > 0: time the coach every n-th decision."""
+    """One game through the engine, seat s at ``levels[s]``, every decision timed; the winners."""
     state = new_game(len(levels), seed=seed)
     k = 0
     while not state.is_over:
@@ -62,70 +116,67 @@ def play(levels: Sequence[str], seed: int, coach_every: int = 0) -> list[int]:
         level = levels[seat]
         real = len(state.legal_actions()) > 1
         if real and coach_every and k % coach_every == 0:
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             review(state, state.legal_actions()[-1])
-            TIMES["coach"].append(time.perf_counter() - start)
-        start = time.perf_counter()
+            WALL["coach"].append(time.perf_counter() - wall)
+            CPU["coach"].append(time.process_time() - cpu)
+        wall, cpu = time.perf_counter(), time.process_time()
         action = choose_action(state, level, seed=seed * 1_000 + k)
         if real:
-            TIMES[level].append(time.perf_counter() - start)
+            WALL[level].append(time.perf_counter() - wall)
+            CPU[level].append(time.process_time() - cpu)
         k += 1
         state.apply(action)
     return state.winners
 
 
-def match(tested: str, others: str, games: int, seed: int, coach_every: int = 0) -> float:
-    """Games of one ``tested`` bot against three ``others``, the tested seat rotating: its share of 1st places."""
+def timed(games: int, seed: int = 70_000) -> None:
+    """Hard against three medium through the engine with the product's budget; the decision-time table."""
+    if games <= 0:
+        return
     hits = 0.0
     for g in range(games):
-        seat = g % 4
-        levels = [others] * 4
-        levels[seat] = tested
-        winners = play(levels, seed + g, coach_every)
-        if seat in winners:
-            hits += 1 / len(winners)
-    return hits
-
-
-def strength(games: int, hard_games: int, seed: int = 1) -> None:
-    print("Lords of Vegas, 4 players: share of 1st places (95% Wilson interval; parity 25%)", flush=True)
-    start = time.perf_counter()
-    line("medium vs 3x easy", match("medium", "easy", games, seed, coach_every=7), games, 0.6)
-    print(f"    ({time.perf_counter() - start:.0f} s)", flush=True)
-    start = time.perf_counter()
-    line("hard vs 3x medium", match("hard", "medium", hard_games, seed + 50_000), hard_games, 0.6)
-    print(f"    ({time.perf_counter() - start:.0f} s)", flush=True)
-
-
-def decision_times() -> None:
+        levels = ["medium"] * 4
+        levels[g % 4] = "hard"
+        winners = play(levels, seed + g, coach_every=7)
+        hits += (g % 4 in winners) / len(winners)
+    print(f"Through the engine, hard's budget {bots.HARD_BUDGET:.1f} s (playouts stop at "
+          f"{bots.SEARCH_SHARE:.0%} of it); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    line("hard vs 3x medium", hits, games)
     goals = {"hard": 1.0, "coach": 0.5}
-    print("Decision time (ms, decisions with a real choice)")
-    for level in ("easy", "medium", "hard", "coach"):
-        times = TIMES.get(level)
-        if not times:
+    print("  Decision time (ms, decisions with a real choice): wall p50 / p95 / max, CPU p95")
+    for level in ("medium", "hard", "coach"):
+        wall, cpu = WALL.get(level), CPU.get(level)
+        if not wall or not cpu:
             continue
-        p50, p95 = np.percentile(times, 50) * 1000, np.percentile(times, 95) * 1000
+        p50, p95 = np.percentile(wall, 50) * 1000, np.percentile(wall, 95) * 1000
         goal = goals.get(level)
         met = "met" if goal is not None and p95 <= goal * 1000 else "MISSED"
-        verdict = "" if goal is None else f"  goal p95 <= {goal * 1000:.0f} ms: {met}"
-        print(f"  {level:<7} p50 {p50:7.1f}  p95 {p95:7.1f}  max {max(times) * 1000:7.1f}  ({len(times)} decisions)"
-              f"{verdict}")  # fmt: skip
+        verdict = "" if goal is None else f"  goal wall p95 <= {goal * 1000:.0f} ms: {met}"
+        cpu95 = np.percentile(cpu, 95) * 1000
+        print(f"  {level:<7} {p50:7.1f} / {p95:7.1f} / {max(wall) * 1000:7.1f}   CPU {cpu95:7.1f}"
+              f"  ({len(wall)} decisions){verdict}", flush=True)
 
 
-def lords_of_vegas(games: int, hard_games: int | None = None) -> None:
+def lords_of_vegas(games: int, hard_games: int | None = None, timed_games: int = 4, workers: int = 1) -> None:
     """Every table of this bench (``bench_bots.py --game lords_of_vegas`` calls this)."""
     play(["hard", "medium", "easy", "medium"], 0)  # compile and load the compiled code first
-    TIMES.clear()
-    strength(games, games if hard_games is None else hard_games)
-    decision_times()
+    WALL.clear()
+    CPU.clear()
+    ladder(games, games if hard_games is None else hard_games, workers)
+    timed(timed_games)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1_000, help="games of medium vs easy (default 1000)")
-    parser.add_argument("--hard-games", type=int, default=200, help="games of hard vs medium (default 200)")
+    parser.add_argument("--games", type=int, default=2_000, help="games of easy vs random, medium vs easy (2000)")
+    parser.add_argument("--hard-games", type=int, default=500, help="games of hard vs medium, compiled (500)")
+    parser.add_argument("--timed-games", type=int, default=4, help="games of hard vs medium through the engine (4)")
+    parser.add_argument("--workers", type=int, default=1, help="processes for the compiled games (1)")
     args = parser.parse_args(argv)
-    lords_of_vegas(args.games, args.hard_games)
+    if min(args.games, args.hard_games, args.timed_games) < 0 or args.workers < 1:
+        parser.error("game counts are >= 0 and workers >= 1")
+    lords_of_vegas(args.games, args.hard_games, args.timed_games, args.workers)
     sys.stdout.flush()
 
 

@@ -45,9 +45,10 @@ GAMES: tuple[str, ...] = ("las_vegas", "liars_dice", "lords_of_vegas")
 
 _PACKAGE = Path(__file__).resolve().parent
 _COMPILED_MODULES: dict[str, tuple[str, ...]] = {
-    "las_vegas": ("las_vegas/simulate.py",),
+    "las_vegas": ("las_vegas/simulate.py", "las_vegas/playouts.py"),
     "liars_dice": (),
-    "lords_of_vegas": ("lords_of_vegas/compiled.py", "lords_of_vegas/bots_compiled.py", "lords_of_vegas/simulate.py"),
+    "lords_of_vegas": ("lords_of_vegas/compiled.py", "lords_of_vegas/bots_compiled.py", "lords_of_vegas/simulate.py",
+                       "lords_of_vegas/search.py"),
 }
 """Per game, the package's source files holding numba functions (decorated ``@_jit`` or ``@c._jit``)."""
 

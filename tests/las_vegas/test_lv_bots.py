@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from vegas_tutor.core.dice import make_rng
@@ -32,8 +33,16 @@ def test_levels_are_the_three_named():
     assert LEVELS == ("easy", "medium", "hard")
 
 
+@pytest.fixture
+def quick_search(monkeypatch):
+    """The hard level's search on a small budget, so the tests stay fast (the bench plays the real one)."""
+    from vegas_tutor.las_vegas import search
+
+    monkeypatch.setattr(search, "BUDGET", 3_000)
+
+
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_a_legal_action_and_leaves_the_state_alone(level):
+def test_every_level_plays_a_legal_action_and_leaves_the_state_alone(level, quick_search):
     for state in _positions(25, 3):
         before = state.copy()
         action = choose_action(state, level, seed=5)
@@ -101,7 +110,7 @@ def test_hard_finds_the_tie_that_costs_benno_his_90k():
     assert {choose_action(state, "hard", seed=s) for s in range(3)} == {Place(3)}
 
 
-def test_hard_beats_easy_heads_up():
+def test_hard_beats_easy_heads_up(quick_search):
     wins = 0
     for g in range(16):
         state = new_game(2, seed=500 + g)
@@ -112,3 +121,104 @@ def test_hard_beats_easy_heads_up():
             state.apply(choose_action(state, levels[seat], seed=int(rng.integers(1 << 30))))
         wins += levels.index("hard") in state.winners
     assert wins >= 12
+
+
+# ---------------------------------------------------------------------- the hard bot's playouts and search
+@pytest.mark.parametrize("players, neutral", [(4, False), (3, True), (2, True), (5, False), (4, True)])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_playouts_play_exactly_the_simulators_games(players, neutral, policy):
+    from vegas_tutor.las_vegas.playouts import playout_games
+    from vegas_tutor.las_vegas.simulate import simulate_results
+
+    ours = playout_games(60, players=players, neutral=neutral, policy=policy, seed=9)
+    reference = simulate_results(60, players=players, neutral=neutral, policy=policy, seed=9)
+    assert (ours[0] == reference[0]).all() and (ours[1] == reference[1]).all()
+
+
+def test_compiled_leader_is_the_engines_leader():
+    from vegas_tutor.las_vegas.playouts import compiled_leader_face
+    from vegas_tutor.las_vegas.policies import leader_face
+
+    seen = 0
+    for state in _positions(150, 21):
+        state = state.copy()
+        rng = make_rng(seen)
+        while not state.is_over and seen < 400:  # on to the end, so money already won is in play
+            if state.phase == "place":
+                assert compiled_leader_face(state) == leader_face(state).face
+                seen += 1
+                state.apply(choose_face(state, "random", rng))
+            else:
+                state.apply(Roll())
+    assert seen == 400
+
+
+def test_leader_closes_the_gap_to_the_leader_not_its_own_bill():
+    # Benno has won $100k and holds Caesars' $70k. The 1 gives you the Golden Nugget's $60k (+$60k,
+    # $80k behind him); the 2s take the $70k from him (you +$40k, him -$40k: $60k behind).
+    from vegas_tutor.las_vegas.policies import leader_face, placement_gain
+
+    state = _rolled("roll 1 2 2 2 2 4 4", placed={2: [1, 3]}, won=[[], [60_000, 40_000]])
+    assert placement_gain(state, 1) > placement_gain(state, 2)
+    assert leader_face(state) == Place(2)
+
+
+def test_face_playouts_never_read_the_pile_order():
+    from vegas_tutor.las_vegas.playouts import face_playouts
+
+    one, other = (State.position(2, turn=0, seed=s, casino_bills=BILLS_90K, placed={1: [1, 2], 3: [2, 0]})
+                  for s in (1, 2))
+    one.apply("roll 1 3 3 5 5")
+    other.apply("roll 1 3 3 5 5")
+    assert one.pile != other.pile and sorted(one.pile) == sorted(other.pile)
+    a, b = face_playouts(one, 30, seed=4), face_playouts(other, 30, seed=4)
+    assert a[0] == b[0] == (1, 3, 5)
+    assert (a[1] == b[1]).all() and (a[2] == b[2]).all()
+    totals = a[1].sum(axis=2)
+    assert (totals[:, 1:] != totals[:, :1]).any()  # the later rounds really are drawn
+
+
+@pytest.mark.parametrize("neutral", [False, True])
+def test_playouts_to_the_end_of_the_round_are_the_coachs_rollouts(neutral):
+    from vegas_tutor.las_vegas.playouts import face_playouts
+    from vegas_tutor.las_vegas.simulate import face_rollouts
+
+    checked = 0
+    for state in _positions(20, 8):
+        if state.neutral != neutral:
+            continue
+        faces, money, bills = face_playouts(state, 50, policy="greedy", seed=6, rounds=0)
+        base = np.array([state.money(s) for s in range(state.players)])
+        count = np.array([len(state.bills_won(s)) for s in range(state.players)])
+        assert (faces, money.tolist(), bills.tolist()) == (
+            lambda f, m, c: (f, (m + base).tolist(), (c + count).tolist()))(*face_rollouts(state, 50, seed=6))
+        checked += 1
+    assert checked >= 3
+
+
+def test_search_takes_the_tie_that_wins_the_game():
+    # Last round, Benno has placed everything; you hold 2 dice and roll a 1 and a 4. The 4 ties Benno
+    # at Sahara: his $90k goes and you win whatever your last die does. The 1 ($40k) leaves you $20k
+    # behind, saved only by half the faces of your last die.
+    from vegas_tutor.las_vegas.search import face_values, search_face
+
+    bills = [[40_000, 10_000], [70_000], [30_000, 20_000], [90_000], [50_000], [60_000]]
+    state = State.position(2, seed=3, round=4, turn=0, casino_bills=bills, hand=[2, 0],
+                           placed={2: [2, 1], 3: [1, 2], 4: [3, 4], 5: [0, 1]},
+                           won=[[80_000, 70_000, 50_000], [90_000, 60_000, 20_000, 10_000]])
+    state.apply("roll 1 4")
+    values = face_values(state, 200, seed=1)
+    assert values[4][0] == 1.0
+    assert 0.3 < values[1][0] < 0.7
+    assert search_face(state, seed=1) == Place(4)
+
+
+def test_search_budget_is_shared_by_the_faces_and_bounded():
+    from vegas_tutor.las_vegas.search import MAX_PLAYOUTS, MIN_PLAYOUTS, playouts_per_face
+
+    early = _rolled("roll 1 2 3 4 5 6 6 6")
+    late = _rolled("roll 2 5", hand=[2, 1], placed={1: [3, 3], 2: [3, 4]}, round=4)
+    assert MIN_PLAYOUTS <= playouts_per_face(early) < playouts_per_face(late) <= MAX_PLAYOUTS
+    assert playouts_per_face(early, budget=1) == MIN_PLAYOUTS
+    with pytest.raises(IllegalActionError):
+        playouts_per_face(new_game(2, seed=1))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, bots, new_game
+from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, bots, new_game, search
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action, propose_trade, trade_opinion
@@ -175,43 +175,42 @@ def test_simulate_with_bot_policies() -> None:
 
 # --- the hard level's thinking budget ----------------------------------------------------------------------
 
-# Hard's choices before it had a budget, in the game below (seed 5, medium plays, every 7th step asked).
-BEFORE_THE_BUDGET = {
-    28: "EndTurn()",
-    35: "Build(lot='B1', colour='aqua', move_from=None)",
-    42: "Build(lot='C10', colour='aqua', move_from=None)",
-    56: "EndTurn()",
-    63: "Sprawl(lot='C2', colour='brown', move_from=None)",
-    70: "Build(lot='C7', colour='silver', move_from=None)",
-}
+ASKED = (28, 35, 42, 56, 63, 70)
+"""Steps of the game below (seed 5, medium plays) at which hard is asked."""
 
 
 def _asked_positions() -> list[tuple[int, State]]:
     state = new_game(4, seed=5)
     asked = []
-    for step in range(1, max(BEFORE_THE_BUDGET) + 1):
-        if step in BEFORE_THE_BUDGET:
+    for step in range(1, max(ASKED) + 1):
+        if step in ASKED:
             assert not state.is_chance and len(state.legal_actions()) > 2
             asked.append((step, state.copy()))
         state.apply(choose_action(state, "medium" if not state.is_chance else "easy", seed=step))
     return asked
 
 
-def test_hard_with_time_enough_chooses_as_before() -> None:
+def test_hard_with_time_enough_plays_the_whole_search_in_slices_as_in_one_go() -> None:
+    """The anytime loop (one shared playout per slice) against the compiled search done at once."""
     for step, state in _asked_positions():
-        assert repr(choose_action(state, "hard", seed=step, budget=math.inf)) == BEFORE_THE_BUDGET[step]
-        assert repr(choose_action(state, "hard", seed=step, budget=60.0)) == BEFORE_THE_BUDGET[step]
+        s = c.encode(state.data())
+        rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
+        n = c.legal(s, rows)
+        at_once = search.hard_pick(s, rows, n, step, bots.HARD_CANDIDATES, bots.HARD_PLAYOUTS, bots.HARD_ROUNDS,
+                                   bc.PARAMS, bc.REORG_TABLE, search.LEAF)  # fmt: skip
+        assert choose_action(state, "hard", seed=step, budget=math.inf) == c.action_of(rows[at_once])
+        assert choose_action(state, "hard", seed=step, budget=60.0) == c.action_of(rows[at_once])
 
 
 def _counting_search(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = bc.search
+    real = search.playouts
 
     def counted(*args: object) -> np.ndarray:
         calls.append(int(args[2]))  # type: ignore[call-overload]
         return real(*args)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(bots.bc, "search", counted)
+    monkeypatch.setattr(bots.search, "playouts", counted)
     return calls
 
 
@@ -230,14 +229,15 @@ def test_hard_under_a_tiny_budget_still_plays_one_shared_playout(monkeypatch: py
 
 
 def test_hard_stops_when_its_wall_clock_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.3 s per look: a 1 s budget allows the playouts up to the 4th look past the start."""
+    """A clock that moves 0.3 s per look, the first at the call: a 1 s budget leaves 0.7 s for the playouts,
+    so the slices before the looks at 0.3 and 0.6 go on and the one before the look at 0.9 is the last."""
     calls = _counting_search(monkeypatch)
     ticks = iter(np.arange(0.0, 1000.0, 0.3))
     monkeypatch.setattr(bots.time, "monotonic", lambda: float(next(ticks)))
     step, state = _asked_positions()[1]
     action = choose_action(state, "hard", seed=step, budget=1.0)
     assert action in state.legal_actions()
-    assert len(calls) == 4  # looks at 0.3, 0.6, 0.9 go on; the look at 1.2 stops
+    assert len(calls) == 3
 
 
 @pytest.mark.parametrize("budget", [0, -1.0, "1", True, math.nan])

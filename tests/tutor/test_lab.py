@@ -243,7 +243,7 @@ def test_liars_dice_bid_chance_exact_by_a_formula_and_by_simulation() -> None:
 def test_lords_compiled_match_shares_every_game() -> None:
     me, them = lov.play_match("medium", "easy", 60, players=4, seed=1)
     assert me.wins + 3 * them.wins == pytest.approx(60)
-    assert me.rate > 0.6 > 0.25 > them.rate  # medium wins about 97% of games against three easy
+    assert me.rate > 0.6 > 0.25 > them.rate  # medium wins about 72% of games against three easy
     two, _ = lov.play_match("random", "random", 10, players=2, seed=1)
     assert len(two.values) == 10
     with pytest.raises(ConfigError):

@@ -5,9 +5,9 @@
 - ``medium``, the rule a good human follows: the face that most raises the bill you would take if the
   round ended now, counting the bills it takes from rivals (split between them) as half as much; equal
   choices go to the face that spends fewer dice, keeping more for later turns.
-- ``hard``, search: the coach's evaluation (:mod:`.coach`) with fewer rollouts: every face is placed,
-  the rest of the round is played out on the compiled simulator with greedy players, and the face with
-  the best chance of winning the game is chosen.
+- ``hard``, search (:mod:`.search`): every face is placed and the round is played out on the compiled
+  simulator, every seat closing its gap to the leader (money already won included); the face with the
+  best chance of winning the game is chosen.
 
 >>> from vegas_tutor.las_vegas import new_game
 >>> state = new_game(4, seed=2)
@@ -26,14 +26,12 @@ from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Action, Place, Roll
-from vegas_tutor.las_vegas.coach import best_option, evaluate
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import bills_by_owner
+from vegas_tutor.las_vegas.search import search_face
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
-HARD_ROLLOUTS = 600
-"""Rollouts the hard level shares between the faces of a roll."""
 EASY_WANDER = 0.15
 """How often the easy level places any face at all."""
 EASY_BIG_BILL = 0.3
@@ -62,8 +60,7 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
         return Place(_easy(state, faces, rng))
     if level == "medium":
         return Place(_medium(state, faces, rng))
-    options = evaluate(state, HARD_ROLLOUTS, seed=int(rng.integers(1 << 31)))
-    return best_option(options).action
+    return search_face(state, seed=int(rng.integers(1 << 31)))
 
 
 def _dice(state: State, face: int) -> int:

@@ -72,3 +72,40 @@ def choose_face(state: State, policy: Policy, rng: Rng) -> Place:
     """Draw the policy's choice with ``rng``."""
     faces = list(face_weights(state, policy))
     return Place(faces[int(rng.integers(len(faces)))])
+
+
+def standings_now(state: State, face: int | None = None) -> list[tuple[int, int]]:
+    """Each seat's (money, bills) if the round ended now, after placing ``face`` of the roll if given."""
+    players = state.players
+    totals = [(state.money(s), len(state.bills_won(s))) for s in range(players)]
+    roll, seat = state.current_roll, state.current_player
+    for casino in range(1, 7):
+        counts = list(state.placed_on(casino))
+        if face == casino and roll is not None and seat is not None:
+            counts[seat] += roll[0][casino - 1]
+            if state.neutral:
+                counts[players] += roll[1][casino - 1]
+        paid = bills_by_owner(counts, state.bills_on(casino), players)
+        totals = [(t + paid[s], n + (paid[s] > 0)) for s, (t, n) in enumerate(totals)]
+    return totals
+
+
+def leader_key(state: State, face: int) -> tuple[int, ...]:
+    """How far placing ``face`` leaves the player behind: every seat's (money, bills) if the round ended
+    now, less the player's own, richest first, as one tuple (smaller is better)."""
+    seat = state.current_player
+    if seat is None or state.current_roll is None:
+        raise IllegalActionError(_("there is no roll to place ({state})", state=state.describe()))
+    totals = standings_now(state, face)
+    mine = totals[seat]
+    rows = sorted(((t - mine[0], n - mine[1]) for t, n in totals), reverse=True)
+    return tuple(x for row in rows for x in row)
+
+
+def leader_face(state: State) -> Place:
+    """The ``leader`` choice of the playouts (:mod:`.playouts`): the face with the smallest
+    :func:`leader_key`, the lowest face among equals. It plays as ``lasvegas``' ``greedy_first``."""
+    faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+    if not faces:
+        raise IllegalActionError(_("there is no face to choose ({state})", state=state.describe()))
+    return Place(min(faces, key=lambda f: (leader_key(state, f), f)))

@@ -28,6 +28,10 @@ before it acts rather than ends its turn, and the weight of the average rival's 
 PARAMS = np.array([RATE, RATE_FLOOR, MARGIN, RIVALS], dtype=np.float64)
 EASY_BUILD, EASY_SPRAWL, EASY_GAMBLE, EASY_BIG_BET, EASY_REORG = 0.9, 0.3, 0.1, 0.15, 0.05
 """Easy: how often it builds when it can, sprawls, gambles (a bet of $1-3), bets anything instead, reorganizes."""
+EASY_GOOD = 0.3
+"""How often easy sees medium's decision and plays it (with 0.3, bench_bots_lords_of_vegas.py: easy 70.1% of
+1st places against three random, medium 71.8% against three easy, 2,000 games each; with 0, easy took 29.9%
+against three random and medium 97.1% against three easy)."""
 
 
 def _reorg_array() -> Floats:
@@ -293,6 +297,8 @@ def pick(s: c.Ints, rows: c.Ints, n: int, level: int, prm: Floats, tab: Floats, 
         return 0
     if level == RANDOM:
         return int(np.random.randint(0, n))
+    if level == EASY and np.random.random() < EASY_GOOD:
+        level = MEDIUM
     phase = s[c.PHASE]
     if phase == c.LAYOFF:
         if level == EASY:

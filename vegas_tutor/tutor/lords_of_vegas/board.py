@@ -1,6 +1,7 @@
 """``LordsOfVegasBoard``: the Lords of Vegas board widget and its odds panel; bots play the other seats (a
 level of :mod:`vegas_tutor.lords_of_vegas.bots`: ``easy``, ``medium`` by default, ``hard``; or ``random``)
-and trade by the valuation of :mod:`.trading`. With the coach on (``coach=True`` or the Coach switch), each
+and trade by :mod:`vegas_tutor.lords_of_vegas.trade_value`, the bots' and the coach's valuation too, in the
+words of :mod:`.trading`. With the coach on (``coach=True`` or the Coach switch), each
 decision of the learner gets a verdict, a Hint gives the coach's choice first, and the game's end brings a
 review (:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
 

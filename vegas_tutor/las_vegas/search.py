@@ -1,0 +1,85 @@
+"""The hard bot's search: every face of the roll, then playouts of the rest of the round.
+
+Each legal face is placed and the round is played out (:mod:`.playouts`) with every seat (the searcher's
+later turns included) playing ``leader``, the relative-score greedy rule: close the gap to whoever leads,
+counting the money already won (it plays exactly as the ``lasvegas`` package's ``greedy_first``). Each
+ending is valued by the chance of finishing first: read off the ending in the last round; before it,
+from the coach's model of the rounds left (each seat's later gains independent normal, the spread of
+:data:`.coach.ROUND_SPREAD`). The face with the best chance is chosen, then the best margin over the
+richest rival, then the lowest face. Playouts to the end of the game (:data:`DEPTH` ``None``) are
+available but measured weaker at this budget (their values are too noisy early in the game).
+
+The budget is counted in placements, so late positions (short playouts) get more playouts than early
+ones and a decision takes about the same time all game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.polynomial.hermite_e import hermegauss
+
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
+from vegas_tutor.i18n import _
+from vegas_tutor.las_vegas.actions import Place
+from vegas_tutor.las_vegas.coach import ROUND_SPREAD
+from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.rules import DICE_PER_PLAYER, ROUNDS
+
+DEPTH: int | None = 0
+"""Rounds played out after the current one (``None``: to the end of the game). When the playouts stop
+before the end, the rounds left are valued by the coach's model: each seat's later gains independent
+normal with the spread of :data:`.coach.ROUND_SPREAD`, so only the money standings count."""
+BUDGET = 30_000
+"""Placements (about) the search may play out per decision, shared between the faces."""
+MIN_PLAYOUTS = 40
+"""Playouts per face at least, whatever the budget."""
+MAX_PLAYOUTS = 2_000
+"""Playouts per face at most (the end of the last round is short)."""
+_NODES, _WEIGHTS = hermegauss(16)
+
+
+def playouts_per_face(state: State, budget: int = BUDGET, rounds: int | None = None) -> int:
+    """How many playouts each face gets: ``budget`` placements over the faces and the playout length."""
+    roll = state.current_roll
+    if roll is None:
+        raise IllegalActionError(_("there is no roll to place ({state})", state=state.describe()))
+    faces = sum(1 for f in range(6) if roll[0][f] + roll[1][f] > 0)
+    dice_left = sum(state.in_hand(s) + state.white_in_hand(s) for s in range(state.players))
+    later = (ROUNDS - state.round if rounds is None else min(rounds, ROUNDS - state.round)) * state.players
+    later *= DICE_PER_PLAYER
+    placements = 1 + (dice_left + later) / 2.5  # about 2.5 dice leave the hand at each placement
+    return int(np.clip(budget / (faces * placements), MIN_PLAYOUTS, MAX_PLAYOUTS))
+
+
+def face_values(state: State, playouts: int, *, seed: int = 0,
+                rounds: int | None = None) -> dict[int, tuple[float, float]]:
+    """Per legal face: (chance the player finishes first, mean margin over the richest rival in dollars
+    where the playouts stop), from ``playouts`` playouts per face through ``rounds`` more rounds."""
+    from vegas_tutor.las_vegas.playouts import face_playouts  # numba loads on first use
+    from vegas_tutor.las_vegas.simulate import win_shares
+
+    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
+        raise ConfigError(_("n must be a whole number >= 1, got {n!r}", n=playouts))
+    faces, money, bills = face_playouts(state, playouts, policy="leader", seed=seed, rounds=rounds)
+    seat = state.current_player
+    assert seat is not None
+    left = 0 if rounds is None else max(0, ROUNDS - state.round - rounds)
+    if left:
+        zero = np.zeros(state.players, dtype=np.int64)
+        first = win_shares(money, bills, zero, zero, seat, left, ROUND_SPREAD[(state.players, state.neutral)],
+                           _NODES, _WEIGHTS)
+    else:
+        # One number per (money, bills) pair: bills never exceed 54, so the money in units of $10k leads.
+        score = money * 64 + bills
+        first = score[:, :, seat] >= np.delete(score, seat, axis=2).max(axis=2)
+    margin = money[:, :, seat] - np.delete(money, seat, axis=2).max(axis=2)
+    return {f: (float(first[k].mean()), float(margin[k].mean())) for k, f in enumerate(faces)}
+
+
+def search_face(state: State, *, budget: int | None = None, seed: int = 0) -> Place:
+    """The searched face: the best share of first places, then the best margin, then the lowest face.
+
+    ``budget`` defaults to :data:`BUDGET`; the playouts go :data:`DEPTH` rounds deep."""
+    n = playouts_per_face(state, BUDGET if budget is None else budget, DEPTH)
+    values = face_values(state, n, seed=seed, rounds=DEPTH)
+    return Place(max(values, key=lambda f: (values[f][0], values[f][1], -f)))
