@@ -3,7 +3,7 @@
 4 players. Each line gives the share of games the tested bot finishes 1st (a shared first place counts as
 a share), with a 95% Wilson interval; parity is 25%; the tested seat rotates round the table.
 
-1. The ladder, on the compiled rules (:func:`.search.match`, equal to the engine by the simulate tests),
+1. The ladder, on the compiled rules (:func:`.selfplay.match`, equal to the engine by the simulate tests),
    each level against three of the level below: easy vs random, medium vs easy (``--games``) and hard vs
    medium (``--hard-games``; goal >= 60% with the interval above 55%). Hard here always finishes its
    :data:`.bots.HARD_PLAYOUTS` playouts: the product's hard does the same unless its 1 s budget runs out
@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from vegas_tutor.lords_of_vegas import bots, new_game, search
+from vegas_tutor.lords_of_vegas import bots, new_game, search, selfplay
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import choose_action
@@ -40,7 +40,7 @@ from vegas_tutor.lords_of_vegas.rules import Data
 
 WALL: dict[str, list[float]] = defaultdict(list)
 CPU: dict[str, list[float]] = defaultdict(list)
-CODES = {"random": bc.RANDOM, "easy": bc.EASY, "medium": bc.MEDIUM, "hard": search.HARD}
+CODES = {"random": bc.RANDOM, "easy": bc.EASY, "medium": bc.MEDIUM, "hard": selfplay.HARD}
 
 
 def wilson(hits: float, n: int) -> tuple[float, float, float]:
@@ -64,11 +64,11 @@ def line(label: str, hits: float, n: int, goal: float | None = None, floor: floa
 
 
 def _chunk(args: tuple[str, str, int, int]) -> tuple[float, int, float]:
-    """Games ``seed .. seed + games - 1`` of :func:`.search.match`: hits, decisions, CPU seconds."""
+    """Games ``seed .. seed + games - 1`` of :func:`.selfplay.match`: hits, decisions, CPU seconds."""
     tested, others, games, seed = args
     start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
     began = time.process_time()
-    share, decisions = search.match(games, start, CODES[tested], CODES[others], seed, bots.HARD_CANDIDATES,
+    share, decisions = selfplay.match(games, start, CODES[tested], CODES[others], seed, bots.HARD_CANDIDATES,
                                     bots.HARD_PLAYOUTS, bots.HARD_ROUNDS, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
     return float(share.sum()), int(decisions.sum()), time.process_time() - began
 

@@ -216,6 +216,7 @@ def _las_vegas_steps() -> Iterator[Step]:
     from vegas_tutor.las_vegas.bots import choose_action
     from vegas_tutor.las_vegas.coach import evaluate
     from vegas_tutor.las_vegas.odds import bill_outlook, placement_odds
+    from vegas_tutor.las_vegas.playouts import playout_games
     from vegas_tutor.las_vegas.simulate import simulate_games
 
     game = new_game(4, seed=0)
@@ -227,6 +228,7 @@ def _las_vegas_steps() -> Iterator[Step]:
     yield "hard bot", functools.partial(choose_action, game, "hard", seed=0)
     yield "whole games (random)", functools.partial(simulate_games, 10, policy="random")
     yield "whole games (greedy, neutral dice)", functools.partial(simulate_games, 10, neutral=True, policy="greedy")
+    yield "hard's playouts (whole games)", functools.partial(playout_games, 4, policy="leader")
 
 
 def _lords_of_vegas_steps() -> Iterator[Step]:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
-from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, bots, new_game, search
+from vegas_tutor.lords_of_vegas import DrawCard, Offer, RollDice, State, Trade, bots, new_game, search, selfplay
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action, propose_trade, trade_opinion
@@ -196,7 +196,7 @@ def test_hard_with_time_enough_plays_the_whole_search_in_slices_as_in_one_go() -
         s = c.encode(state.data())
         rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
         n = c.legal(s, rows)
-        at_once = search.hard_pick(s, rows, n, step, bots.HARD_CANDIDATES, bots.HARD_PLAYOUTS, bots.HARD_ROUNDS,
+        at_once = selfplay.hard_pick(s, rows, n, step, bots.HARD_CANDIDATES, bots.HARD_PLAYOUTS, bots.HARD_ROUNDS,
                                    bc.PARAMS, bc.REORG_TABLE, search.LEAF)  # fmt: skip
         assert choose_action(state, "hard", seed=step, budget=math.inf) == c.action_of(rows[at_once])
         assert choose_action(state, "hard", seed=step, budget=60.0) == c.action_of(rows[at_once])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vegas_tutor.lords_of_vegas import State, new_game, search
+from vegas_tutor.lords_of_vegas import State, new_game, search, selfplay
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas.bots import choose_action
@@ -73,7 +73,7 @@ def test_the_leaf_value_is_a_chance_that_follows_the_standing_and_is_exact_at_th
 
 
 def test_a_leaf_fitted_afresh_weighs_the_lead_as_the_stored_one_does() -> None:
-    fitted = search.fit_leaf(games=300, seed=5)
+    fitted = selfplay.fit_leaf(games=300, seed=5)
     assert fitted.shape == search.LEAF.shape
     late, early = fitted[0], fitted[-1]
     assert late[1] + late[2] > 0.1 > early[1] + early[2] > 0  # a point of lead counts most near the end
@@ -82,9 +82,9 @@ def test_a_leaf_fitted_afresh_weighs_the_lead_as_the_stored_one_does() -> None:
 
 def test_the_match_harness_is_seeded_and_medium_beats_easy() -> None:
     start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
-    share, decisions = search.match(40, start, bc.MEDIUM, bc.EASY, 3, 2, 1, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
-    again, _ = search.match(40, start, bc.MEDIUM, bc.EASY, 3, 2, 1, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+    share, decisions = selfplay.match(40, start, bc.MEDIUM, bc.EASY, 3, 2, 1, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+    again, _ = selfplay.match(40, start, bc.MEDIUM, bc.EASY, 3, 2, 1, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
     assert np.array_equal(share, again) and (decisions > 0).all()
     assert share.mean() > 0.6
-    hard, _ = search.match(2, start, search.HARD, bc.MEDIUM, 3, 3, 2, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+    hard, _ = selfplay.match(2, start, selfplay.HARD, bc.MEDIUM, 3, 3, 2, 1, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
     assert ((hard >= 0) & (hard <= 1)).all()

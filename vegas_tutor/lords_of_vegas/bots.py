@@ -122,7 +122,7 @@ def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, deadline: float = math.inf
     """The candidates of :func:`.search.candidates`, played out one shared playout at a time (playout j
     starts from seed ``seed + j`` for every candidate) until all :data:`HARD_PLAYOUTS` are done or the
     wall clock (``time.monotonic``) passes ``deadline``; the best mean leaf value over the playouts done
-    wins. With time enough, the same as :func:`.search.hard_pick`."""
+    wins. With time enough, the same as :func:`.selfplay.hard_pick`."""
     idx = np.empty(HARD_CANDIDATES + 1, np.int64)
     m = search.candidates(s, rows, n, seed, HARD_CANDIDATES, bc.PARAMS, bc.REORG_TABLE, idx)
     if m == 1:

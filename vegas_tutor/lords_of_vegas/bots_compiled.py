@@ -346,50 +346,6 @@ def playout(s: c.Ints, levels: c.Ints, prm: Floats, tab: Floats, rows: c.Ints, r
 
 
 @c._jit
-def reward(s: c.Ints, seat: int, prm: Floats, final: bool) -> float:
-    """A game from ``seat``'s side: if ``final`` (played to its end), its share of the win plus 1/50 of its
-    point lead (or gap); else its value over the average rival's (:func:`relative`), in points."""
-    players = s[c.PLAYERS]
-    if not final:
-        out = np.zeros(4, np.float64)
-        standing(s, prm, out, np.empty(c.N, np.int64), np.empty((c.N, 8), np.int64))
-        return relative(out, seat, players, prm[3])
-    winners = 0
-    for q in range(players):
-        winners += s[c.WINNERS + q]
-    best_other = -1
-    for q in range(players):
-        if q != seat and s[c.SCORE + q] > best_other:
-            best_other = s[c.SCORE + q]
-    share = s[c.WINNERS + seat] / winners if winners > 0 else 0.0
-    return float(share + 0.02 * (s[c.SCORE + seat] - best_other))
-
-
-@c._jit
-def search(
-    s: c.Ints, cands: c.Ints, reps: int, seed: int, levels: c.Ints, prm: Floats, tab: Floats, rounds: int,
-    first: int = 0,
-) -> Floats:
-    """Playouts ``first`` .. ``first + reps - 1`` (to the end, or ``rounds`` rounds: see :func:`playout`)
-    after each candidate decision (row of ``cands``); playout j of every candidate starts from random seed
-    ``seed + j`` (common random numbers), so the playouts can be run in slices with the same figures as in
-    one go. The deciding seat's rewards (:func:`reward`), shape (k, reps)."""
-    seat = c.current_player(s)
-    k = cands.shape[0]
-    result = np.zeros((k, reps), np.float64)
-    rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
-    work = np.empty_like(s)
-    for j in range(reps):
-        for i in range(k):
-            np.random.seed(seed + first + j)
-            work[:] = s
-            c.play(work, cands[i, 0], cands[i, 1], cands[i, 2], cands[i, 3])
-            playout(work, levels, prm, tab, rows, rounds, seat)
-            result[i, j] = reward(work, seat, prm, rounds < 0)
-    return result
-
-
-@c._jit
 def games(
     n: int, start: c.Ints, levels: c.Ints, seed: int, prm: Floats, tab: Floats
 ) -> tuple[c.Ints, c.Ints, c.Ints, c.Ints]:
