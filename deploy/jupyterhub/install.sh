@@ -116,7 +116,8 @@ rm -f "$rules"
 # lesson kernels after an install each compile them (tens of CPU-seconds apiece). numba uses a cache folder only
 # where it may write, so each learner gets a private copy of this one, made of hard links, with their account.
 rm -rf "$PREFIX/numba-cache"
-NUMBA_CACHE_DIR="$PREFIX/numba-cache" "$PREFIX/venv/bin/python" -m vegas_tutor.warmup
+# -P: the installed package, never the checkout this script runs from (its folder names another cache)
+NUMBA_CACHE_DIR="$PREFIX/numba-cache" "$PREFIX/venv/bin/python" -P -m vegas_tutor.warmup
 # vegas-tutor's Voilà page template (no stylesheet from another host, the board's retry), as a named template
 # the learners' servers use (VoilaConfiguration.template=vegas-tutor in learner_server_config.py)
 TEMPLATE="$PREFIX/venv/share/jupyter/voila/templates/vegas-tutor"
