@@ -1,11 +1,11 @@
 """Every test run (unit, notebook and browser tests, and the kernels and servers they start) treats a
 message without Spanish words as an error, not an English fallback (see ``vegas_tutor.i18n``).
 
-The suite runs on parallel workers (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject's addopts; ``-n 0``
-runs it in one process). Before the workers of a whole-suite run start, the controller compiles the numba
-simulators once (``python -m vegas_tutor.warmup``), for this checkout and for the installed copy the served app's
-kernels load, so that no two workers compile the same function. The cells of one notebook (nbval) share one
-kernel, and the tests of a module with a module-scoped fixture share its server: each such file runs on one worker.
+The suite runs in one process; ``-n 2`` (pytest-xdist) runs it on parallel workers. Before a whole-suite run
+(its workers' start, in parallel), the numba simulators are compiled once (``python -m vegas_tutor.warmup``), for
+this checkout and for the installed copy the served app's kernels load, so that no test (and no two workers)
+compiles the same function. On workers, the cells of one notebook (nbval) share one kernel, and the tests of a
+module with a module-scoped fixture share its server: each such file runs on one worker.
 """
 
 from __future__ import annotations
@@ -43,11 +43,12 @@ def _warm_up_commands() -> list[list[str]]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """On the controller of a parallel run of the whole suite (no paths given: pyproject's testpaths), compile
-    the simulators before any worker imports them (both warm-ups at once, each under its own lock); a warm-up
-    that fails stops the run with its output. A run of chosen tests compiles only what they call, as before."""
+    """Before a run of the whole suite (no paths given: pyproject's testpaths; on the controller of a parallel
+    run), compile the simulators before any test or worker imports them (both warm-ups at once, each under its
+    own lock); a warm-up that fails stops the run with its output. A run of chosen tests compiles only what they
+    call, as before."""
     whole_suite = config.args_source == pytest.Config.ArgsSource.TESTPATHS
-    if _is_worker(config) or not whole_suite or not config.getoption("numprocesses", None) or config.option.collectonly:
+    if _is_worker(config) or not whole_suite or config.option.collectonly:
         return
     began = time.monotonic()
     running = {" ".join(command): subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
