@@ -4,6 +4,7 @@ browser address, each tried on its own (``test_cli.py`` drives it through the co
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -70,7 +71,9 @@ def test_a_page_whose_kernel_fails_ends_with_a_message_and_its_kernel_is_shut_do
     async def drawn() -> list[Any]:
         return [item async for item in renderer.generate_content_generator("k1")]
 
-    page = asyncio.run(drawn())
+    # in a thread of its own: a browser test run earlier in this process leaves Playwright's loop marked running
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        page = thread.submit(asyncio.run, drawn()).result(timeout=120)
     assert page[0] == ("<html>", None) and "RuntimeError: the kernel died" in page[-1][0]
     assert handler.kernel_manager.shut == [("k1", True)]
 
