@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
-import importlib.util
 import json
 import os
 import re
@@ -34,11 +33,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
+sys.path[:0] = [str(REPO / "tests" / "e2e"), str(REPO / "tests")]
 
 from e2e_app import (  # noqa: E402  (shared with the browser tests)
     AppServer,
@@ -80,15 +78,6 @@ _CLICK_TO_UPDATE_JS = """async ([clickSelector, boardSelector, doneAttribute, ti
     target.click();
   });
 }"""
-
-
-def _lesson_nav() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lesson_nav", REPO / "tools" / "lesson_nav.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lesson_nav"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @dataclass
@@ -236,9 +225,9 @@ def run(
     server_args: Sequence[str] = (),
 ) -> Report:
     """Start the server, measure, stop it; the figures."""
+    from lesson_nav_tool import nav  # tools/lesson_nav.py, loaded once (tests/lesson_nav_tool.py)
     from playwright.sync_api import sync_playwright
 
-    nav = _lesson_nav()
     lesson_names = [lesson.name for lesson in nav.find_lessons(lessons or _bundled_lessons())]
     report = Report(load_before=os.getloadavg()[0])
     log_path = Path(tempfile.mkdtemp(prefix="bench-app-")) / "server.log"

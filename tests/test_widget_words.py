@@ -28,10 +28,10 @@ def _widget_classes() -> list[type[WordedWidget]]:
         if ESM.search(path.read_text(encoding="utf-8")):
             importlib.import_module(".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts))
     found: list[type[WordedWidget]] = []
-    todo: list[type[WordedWidget]] = [WordedWidget]
-    while todo:
-        cls = todo.pop()
-        todo.extend(cls.__subclasses__())
+    unvisited: list[type[WordedWidget]] = [WordedWidget]
+    while unvisited:
+        cls = unvisited.pop()
+        unvisited.extend(cls.__subclasses__())
         if any("_esm" in vars(base) for base in cls.__mro__) and cls.__module__.startswith("vegas_tutor."):
             found.append(cls)
     return sorted(set(found), key=lambda cls: f"{cls.__module__}.{cls.__qualname__}")
