@@ -27,6 +27,7 @@ BOXES = """([root, selectors]) => {
     const b = el.getBoundingClientRect();
     return {left: b.left, right: b.right, top: b.top, bottom: b.bottom};
   };
+  root.querySelector('.lov-status').scrollIntoView({block: 'nearest'});
   const out = {board: box(root.querySelector('.lov-board'))};
   for (const [name, sel] of Object.entries(selectors)) {
     const el = root.querySelector(sel);
@@ -37,11 +38,12 @@ BOXES = """([root, selectors]) => {
 
 
 def act(page: Page, board: Locator, do: Callable[[], Any]) -> None:
-    """Do something that sends an intent; wait until Python answered and the board was redrawn."""
+    """Do something that sends an intent; wait until Python answered, the odds and the coach followed (a
+    busy machine redraws the board once more for each of them) and the board was redrawn."""
     before = int(board.get_attribute("data-version") or "0")
     do()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[board.element_handle(), before],
-                           timeout=UPDATE_TIMEOUT_MS)
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v && el.dataset.updating === 'false'",
+                           arg=[board.element_handle(), before], timeout=UPDATE_TIMEOUT_MS)
 
 
 def to_your_step_two(page: Page, board: Locator) -> None:
@@ -73,8 +75,7 @@ def test_the_controls_stand_beside_the_board(open_lesson: Callable[..., Page], s
     page = open_lesson(LESSON, selector=".lov-trade")
     board = page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
     to_your_step_two(page, board)
-    board.locator(".lov-status").scroll_into_view_if_needed()
-    boxes = page.evaluate(BOXES, [board.element_handle(), CONTROLS])
+    boxes = page.evaluate(BOXES, [board.element_handle(), CONTROLS])  # scrolled and measured in one step
     lots = boxes["board"]
     for name in CONTROLS:
         control = boxes[name]
