@@ -54,12 +54,14 @@ import psutil
 from bench_load import MB, Learner, _kernel_ids, percentile, pss_mb, watch_kernels_go
 from e2e_app import CHROMIUM, CHROMIUM_ARGS, free_port, vegas_tutor_command
 
+from vegas_tutor.core.games import GAMES
+
 ADDRESS = "127.0.0.2"
 CLASS_HOST = "classroom.test"
 CODE = "BENCHX"
 THINK_S = (2.0, 8.0)
-LESSONS = {"lv": "01.06-play-a-full-game.ipynb", "ld": "02.07-play-a-full-game.ipynb",
-           "lov": "03.04-the-end-and-a-full-game.ipynb"}
+LESSONS = {game.short: game.full_game_lesson for game in GAMES.values()}
+"""The lesson each game's learners open (a whole game on the board), by the game's short id."""
 GOALS = {"page_ready_p95_pool_s": 5.0, "page_ready_p95_nopool_s": 30.0, "click_p95_ms": 300.0,
          "click_p99_ms": 1000.0, "pss_per_learner_mb": 110.0}
 
@@ -155,7 +157,7 @@ BUTTONS = {
     "lov": ["[data-key='next']:not([disabled])", "[data-key^='act:']:not([disabled])"],
 }
 """The buttons a chromium learner presses, tried in this order (the first kind on the page is pressed)."""
-SELECTORS = {"lv": ".lv-root", "ld": ".ld-root", "lov": ".lov-root"}
+SELECTORS = {game.short: game.root for game in GAMES.values()}
 
 
 def browser_learner(game: str, port: int, play_s: float, start: threading.Event, result: BrowserResult,

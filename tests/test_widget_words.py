@@ -62,7 +62,7 @@ def test_a_changed_widget_makes_the_kept_table_out_of_date(tmp_path: Path) -> No
 
 def test_the_package_has_its_widgets_and_each_is_built_from_named_files() -> None:
     names = {cls.__name__ for cls in WIDGETS}
-    assert {"LasVegasBoard", "LiarsDiceTable", "LordsOfVegasBoard", "PredictionCard", "Chart", "ClassRelay"} <= names
+    assert {"LasVegasBoard", "LiarsDiceBoard", "LordsOfVegasBoard", "PredictionCard", "Chart", "ClassRelay"} <= names
     for cls in WIDGETS:
         module = next(vars(base)["_esm"] for base in cls.__mro__ if "_esm" in vars(base))
         assert isinstance(module, WidgetModule), cls

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.i18n import _
 
 ENV_KERNEL = "VEGAS_TUTOR_KERNEL_ID"
@@ -146,7 +147,7 @@ def valid_name(text: object) -> str:
 
 def _int(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
     value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise RecordRefused(_("{name} must be a whole number from {low} to {high}", name=name, low=low, high=high))
     return value
 

@@ -22,27 +22,32 @@ Traceback (most recent call last):
 ...
 vegas_tutor.core.errors.ConfigError: idioma desconocido 'fr': elige uno de en, es
 >>> with using("es"):
-...     money_k(80_000), number(1234.5, 1), percent(0.375, 1)
-('80.000\xa0$', '1.234,5', '37,5\xa0%')
->>> money_k(80_000), number(1234.5, 1), percent(0.375, 1), language()
-('$80k', '1,234.5', '37.5%', 'en')
+...     money_k(80_000), number(1234.5, 1), percent(0.375, 1), names_list(["Ana", "Benno", "Inés"])
+('80.000\xa0$', '1.234,5', '37,5\xa0%', 'Ana, Benno e Inés')
+>>> money_k(80_000), money(1200), number(1234.5, 1), percent(0.375, 1), names_list("abc"), language()
+('$80k', '$1,200', '1,234.5', '37.5%', 'a, b and c', 'en')
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import string
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsFloat
 
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from vegas_tutor.core.errors import ConfigError
 
@@ -114,17 +119,41 @@ def catalog(lang: str) -> Mapping[str, Entry]:
     return entries
 
 
+_NUMBER_SPEC = re.compile(r"(?P<group>,?)(?:\.(?P<digits>\d+)f)?")
+"""The format specs a number takes inside a message: ``{n}``, ``{n:,}``, ``{x:.1f}``, ``{x:,.2f}``."""
+
+
 class _LocaleFormatter(string.Formatter):
-    """``str.format`` with numbers written the language's way (decimal comma, dot between thousands)."""
+    """``str.format`` with numbers written the language's way through Babel (decimal comma, dot between
+    thousands in Spanish); a spec other than :data:`_NUMBER_SPEC` is Python's own."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        text = str(super().format_field(value, format_spec))
-        if self.lang == "es" and isinstance(value, (int, float)) and not isinstance(value, bool):
-            text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-        return text
+        spec = _NUMBER_SPEC.fullmatch(format_spec)
+        if self.lang == "en" or spec is None or not isinstance(value, (int, float)) or isinstance(value, bool):
+            return str(super().format_field(value, format_spec))
+        shown = repr(value)
+        if spec["digits"] is None and isinstance(value, float) and ("e" in shown or "n" in shown):
+            return str(super().format_field(value, format_spec))  # (1e-07, inf, nan: as Python writes them)
+        if spec["digits"] is not None:
+            digits, exact = int(spec["digits"]), Decimal(value)
+        else:  # as many decimals as Python shows
+            digits, exact = (len(shown.partition(".")[2]) if isinstance(value, float) else 0), Decimal(shown)
+        return _decimal(exact, digits, self.lang, grouped=bool(spec["group"]))
+
+
+def _exact(value: Any) -> Decimal:
+    """A number as a ``Decimal``: ints and floats exactly, anything else (a ``Fraction``, numpy) through float."""
+    return Decimal(value) if isinstance(value, (int, float, Decimal)) else Decimal(float(value))
+
+
+def _decimal(value: Decimal, digits: int, lang: str, *, grouped: bool = True, pattern: str = "{}") -> str:
+    """``value`` with ``digits`` decimals in ``lang`` (Babel); ``pattern`` puts the number in its place."""
+    body = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
+    text: str = format_decimal(value, pattern.replace("{}", body), locale=lang, decimal_quantization=True)
+    return text
 
 
 class MissingWordsWarning(UserWarning):
@@ -172,27 +201,61 @@ def tr(text: str, /, **params: Any) -> str:
     return _LocaleFormatter(_language).format(translated, **params) if params else translated
 
 
-def number(value: float, digits: int = 0) -> str:
+# Numbers, money and lists, through Babel; ``lang`` is the language in force unless given (a renderer of one
+# language passes its own).
+def number(value: SupportsFloat, digits: int = 0, *, lang: str | None = None) -> str:
     """``value`` with ``digits`` decimals, grouped by thousands, the language's way: "1,234.5" / "1.234,5"."""
-    return _LocaleFormatter(_language).format_field(value, f",.{digits}f")
+    return _decimal(_exact(value), digits, lang or _language)
 
 
-def percent(share: float, digits: int = 0) -> str:
-    """A share 0..1 as a percentage: "37%", "37.5%" / "37,5 %"."""
-    text = number(share * 100, digits)
-    return f"{text}\u00a0%" if _language == "es" else f"{text}%"
+def percent(share: SupportsFloat, digits: int | None = 0, *, lang: str | None = None) -> str:
+    """A share 0..1 as a percentage with ``digits`` decimals: "37%", "37.5%" / "37,5 %". ``digits=None``: one
+    decimal, two significant digits below 0.1% ("0.053%")."""
+    lang = lang or _language
+    exact = _exact(share)
+    if digits is None:
+        value = 100 * float(share)
+        digits = 1
+        if 0 < value < 0.1:
+            figure = f"{value:.2g}"
+            digits = len(figure.partition(".")[2]) if "e" not in figure else 1 - math.floor(math.log10(value))
+    return _decimal(exact, digits, lang, pattern=_PERCENT[lang])
 
 
-def money_k(amount: int) -> str:
-    """A Las Vegas bill the way the rulebook of the language writes it: "$80k" / "80.000 $"."""
-    if _language == "es":
-        return f"{number(amount)}\u00a0$"
-    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
+def money(amount: SupportsFloat, digits: int = 0, *, signed: bool = False, lang: str | None = None) -> str:
+    """Dollars: "$12", "$1,200", "$-3", "$0.50" / "12 $"; ``signed`` leads with "+" or "-" ("+$1.500")."""
+    lang = lang or _language
+    if signed:
+        value = float(amount)
+        return ("-" if value < 0 else "+") + money(abs(value), digits, lang=lang)
+    return _decimal(_exact(amount), digits, lang, pattern=_MONEY[lang])
 
 
-def money(amount: int) -> str:
-    """Lords of Vegas money (millions in the box, plain dollars in the rulebooks): "$12" / "12 $"."""
-    return f"{number(amount)}\u00a0$" if _language == "es" else f"${amount:,}"
+def money_k(amount: int, *, lang: str | None = None) -> str:
+    """A Las Vegas bill the way the rulebook of the language writes it: "$80k", "$1,500" / "80.000 $"."""
+    lang = lang or _language
+    if lang == "en" and amount % 1000 == 0:
+        return f"${amount // 1000}k"
+    return money(amount, lang=lang)
+
+
+def names_list(items: Iterable[str], *, lang: str | None = None) -> str:
+    """Words joined the language's way: "a, b and c" / "a, b y c" ("e" before an i sound: "a e Inés")."""
+    lang = lang or _language
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    text: str = format_list(words, locale=_LIST_LOCALE[lang])
+    last = words[-1]
+    if lang == "es" and last[:1].lower() in ("i", "í") and text.endswith(" y " + last):
+        text = text[: -len(last) - 3] + " e " + last
+    return text
+
+
+_PERCENT = {"en": "{}%", "es": "{}\u00a0%"}
+_MONEY = {"en": "${};$-{}", "es": "{}\u00a0$"}
+_LIST_LOCALE = {"en": "en_GB", "es": "es"}
+"""Lists by CLDR's patterns; English without the serial comma (as en_GB writes it: "a, b and c")."""
 
 
 @cache

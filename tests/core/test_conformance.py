@@ -20,26 +20,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vegas_tutor import i18n, las_vegas, liars_dice, lords_of_vegas
+from vegas_tutor.core import games
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError
 from vegas_tutor.core.events import Event
 from vegas_tutor.core.record import dump_record
-from vegas_tutor.las_vegas import words as las_vegas_words
-from vegas_tutor.liars_dice import words as liars_dice_words
-from vegas_tutor.lords_of_vegas import words as lords_of_vegas_words
+
+
+def _new_game(game: str, players: int, **options: Any) -> Callable[[int], Any]:
+    return lambda seed: games.game(game).new_game(players, seed=seed, **options)
+
 
 GAMES: dict[str, Callable[[int], Any]] = {
-    "las_vegas-4": lambda seed: las_vegas.new_game(4, seed=seed),
-    "las_vegas-3-neutral": lambda seed: las_vegas.new_game(3, neutral=True, seed=seed),
-    "liars_dice-3x3": lambda seed: liars_dice.new_game(3, dice=3, seed=seed),
-    "liars_dice-2x2": lambda seed: liars_dice.new_game(2, dice=2, seed=seed),
-    "lords_of_vegas-2": lambda seed: lords_of_vegas.new_game(2, seed=seed),
-    "lords_of_vegas-4": lambda seed: lords_of_vegas.new_game(4, seed=seed),
+    "las_vegas-4": _new_game("las_vegas", 4),
+    "las_vegas-3-neutral": _new_game("las_vegas", 3, neutral=True),
+    "liars_dice-3x3": _new_game("liars_dice", 3, dice=3),
+    "liars_dice-2x2": _new_game("liars_dice", 2, dice=2),
+    "lords_of_vegas-2": _new_game("lords_of_vegas", 2),
+    "lords_of_vegas-4": _new_game("lords_of_vegas", 4),
 }
-WORDS: dict[str, Any] = {"las_vegas": las_vegas_words, "lords_of_vegas": lords_of_vegas_words,
-                         "liars_dice": liars_dice_words}
+"""The settings played, by game (the games and their engines: :mod:`vegas_tutor.core.games`)."""
+WORDS: dict[str, Any] = {game.id: game.words for game in games.GAMES.values()}
+liars_dice_words = WORDS["liars_dice"]  # (``_say`` tells its words apart)
 STEPS = {"las_vegas": 400, "liars_dice": 400, "lords_of_vegas": 120}
 """Actions played per game (a whole game for the first two, the opening of Lords of Vegas)."""
 SAVE_EVERY = {"las_vegas": 7, "liars_dice": 2, "lords_of_vegas": 10}
+assert set(STEPS) == set(SAVE_EVERY) == set(games.GAMES) == {name.split("-")[0] for name in GAMES}
 
 
 def _kind(name: str) -> str:
@@ -80,7 +85,7 @@ def _check_step(state: Any, pool: set[str], rng: np.random.Generator, full: bool
 
 
 def _say(words: Any, event: Event) -> str:
-    return str(words.say(event, NAMES) if words is liars_dice_words else words.say(event, NAMES, you=0))
+    return str(words.say(event, NAMES, you=0))
 
 
 def _check_events(state: Any) -> None:

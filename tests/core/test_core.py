@@ -4,6 +4,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from exact_helpers import binomial, convolve, expectation, tail_at_least
 
 from vegas_tutor.core import (
     IllegalActionError,
@@ -11,15 +12,11 @@ from vegas_tutor.core import (
     RecordError,
     Scenario,
     VegasTutorError,
-    binomial,
-    convolve,
     dump_record,
-    expectation,
     load_record,
     make_rng,
     roll_counts,
     roll_outcomes,
-    tail_at_least,
 )
 
 

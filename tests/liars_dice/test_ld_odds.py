@@ -6,9 +6,9 @@ from itertools import product
 
 import numpy as np
 import pytest
+from exact_helpers import binomial, convolve, shift, tail_at_least
 
 from vegas_tutor.core.errors import InvalidActionError
-from vegas_tutor.core.exact import binomial, convolve, shift, tail_at_least
 from vegas_tutor.liars_dice import STAR, Bid, Challenge, NoShow, Roll, State, count_matches
 from vegas_tutor.liars_dice.odds import ActionOdds, action_odds, bid_odds, odds_table
 

@@ -43,9 +43,9 @@ def test_spanish_words_of_a_played_game_are_spanish() -> None:
     events = played_events(1)
     assert len(events) > 20
     for event in events:
-        english = words.say(event, NAMES)
+        english = words.say(event, NAMES, you=0)
         with i18n.using("es"):
-            spanish = words.say(event, NAMES)
+            spanish = words.say(event, NAMES, you=0)
         assert spanish and spanish != english, event
         assert not ENGLISH.search(spanish), spanish
         for word in (" the ", " you ", " dice ", " bid "):
@@ -69,11 +69,12 @@ def test_spanish_bids_say_the_quantity_in_words_and_the_face_in_figures() -> Non
 def test_spanish_reveals_of_the_rulebook_challenges(scenario: str) -> None:
     state = next(step.state for step in SCENARIOS[scenario].steps if step.state.last_challenge is not None)
     result, names = state.last_challenge, SEAT_NAMES[scenario]
+    you = names.index(words.YOU)  # the scenarios' learner
     assert result is not None
     with i18n.using("es"):
-        spanish = words.reveal(result, names)
-        status = words.status(state.observation(0), names, awaiting_show=False)
-    assert spanish != words.reveal(result, names)
+        spanish = words.reveal(result, names, you=you)
+        status = words.status(state.observation(you), names, awaiting_show=False, you=you)
+    assert spanish != words.reveal(result, names, you=you)
     assert not ENGLISH.search(spanish.replace("«Die Hard»", "")), spanish  # the rule keeps its English name
     assert not ENGLISH.search(status), status
     assert str(result.count) in spanish

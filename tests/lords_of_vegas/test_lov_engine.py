@@ -518,15 +518,6 @@ def test_unchecked_play_is_fast_but_keeps_no_history() -> None:
         s.to_json()
 
 
-def test_view_is_json_and_matches_the_state() -> None:
-    s = play_position(tiles={"A2": ("gold", RED, 2)}, markers={"A3": YELLOW}, turn=RED)
-    view = json.loads(json.dumps(s.view()))
-    assert view["lots"]["A2"] == {"marker": None, "tile": "gold", "die": {"owner": RED, "value": 2}, "in_play": True}
-    assert view["lots"]["A3"]["marker"] == YELLOW and view["casinos"][0]["boss"] == RED
-    assert view["money"] == [50, 50, 50, 50] and view["current_player"] == RED and view["phase"] == "play"
-    assert State.position(2).view()["lots"]["F1"]["in_play"] is False
-
-
 def test_the_game_end_card_is_not_dealt() -> None:
     s = new_game(2, seed=1)
     unchanged(s, DrawCard(GAME_END))

@@ -17,9 +17,9 @@ import pytest
 
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.tutor import lab
-from vegas_tutor.tutor import lab_las_vegas as lv
-from vegas_tutor.tutor import lab_liars_dice as ld
-from vegas_tutor.tutor import lab_lords_of_vegas as lov
+from vegas_tutor.tutor.las_vegas import lab as lv
+from vegas_tutor.tutor.liars_dice import lab as ld
+from vegas_tutor.tutor.lords_of_vegas import lab as lov
 
 
 # --------------------------------------------------------------------------- shared helpers

@@ -1,4 +1,4 @@
-"""What the three games share: errors, seeded dice, exact distributions, saved records, scenarios.
+"""What the three games share: errors, seeded dice, saved records, scenarios.
 
 The names are imported on first use: :mod:`vegas_tutor.i18n` (which the modules here use for their words)
 needs :mod:`vegas_tutor.core.errors` alone, so importing it first must not load the rest of this package.
@@ -22,13 +22,11 @@ if TYPE_CHECKING:
         RecordError,
         VegasTutorError,
     )
-    from vegas_tutor.core.exact import Distribution, binomial, convolve, expectation, tail_at_least
     from vegas_tutor.core.record import dump_record, load_record
     from vegas_tutor.core.scenario import Scenario, Step
 
 __all__ = [
     "ConfigError",
-    "Distribution",
     "IllegalActionError",
     "InvalidActionError",
     "RecordError",
@@ -36,22 +34,17 @@ __all__ = [
     "Scenario",
     "Step",
     "VegasTutorError",
-    "binomial",
-    "convolve",
     "dump_record",
-    "expectation",
     "load_record",
     "make_rng",
     "roll_counts",
     "roll_outcomes",
-    "tail_at_least",
 ]
 
 _HOMES = {
     **dict.fromkeys(("Rng", "make_rng", "roll_counts", "roll_outcomes"), "dice"),
     **dict.fromkeys(("ConfigError", "IllegalActionError", "InvalidActionError", "RecordError", "VegasTutorError"),
                     "errors"),
-    **dict.fromkeys(("Distribution", "binomial", "convolve", "expectation", "tail_at_least"), "exact"),
     **dict.fromkeys(("dump_record", "load_record"), "record"),
     **dict.fromkeys(("Scenario", "Step"), "scenario"),
 }

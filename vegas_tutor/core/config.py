@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 
@@ -18,7 +19,7 @@ def whole_number(value: object, what: str, low: int, high: int) -> int:
     ...
     vegas_tutor.core.errors.ConfigError: players must be a whole number from 2 to 5, not True
     """
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise ConfigError(_("{what} must be a whole number from {low} to {high}, not {value!r}", what=what, low=low,
                              high=high, value=value))
     return value

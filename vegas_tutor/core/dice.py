@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.i18n import _
 
@@ -92,7 +93,7 @@ def rng_from_state(state: object) -> Rng:
     if state["bit_generator"] != "PCG64" or not isinstance(inner, dict) or set(inner) != {"state", "inc"}:
         raise RecordError(_("generator state must be a PCG64 state with state and inc"))
     numbers = (inner["state"], inner["inc"], state["has_uint32"], state["uinteger"])
-    if any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < _U128 for n in numbers):
+    if any(not is_int(n) or not 0 <= n < _U128 for n in numbers):
         raise RecordError(_("generator state numbers must be whole numbers in the 128-bit range"))
     if state["has_uint32"] not in (0, 1) or state["uinteger"] >= 1 << 32:
         raise RecordError(_("generator state has a bad buffered value"))

@@ -19,6 +19,7 @@ import hashlib
 import json
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.i18n import _
 
@@ -26,7 +27,7 @@ from vegas_tutor.i18n import _
 def record_number(value: Any, low: int, high: int, what: str) -> int:
     """``value`` when it is a whole number from ``low`` to ``high``; otherwise :class:`RecordError` naming
     ``what`` (a field of the record, shown to the learner)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         shown = repr(value)[:40]
         raise RecordError(_("saved game: {what} must be a whole number from {low} to {high}, not {value}",
                             what=what, low=low, high=high, value=shown))

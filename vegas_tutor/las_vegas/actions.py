@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.rules import CASINO_NAMES
@@ -19,7 +20,7 @@ def _check_counts(value: object, what: str) -> Counts | None:
     if (
         not isinstance(value, tuple)
         or len(value) != 6
-        or any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in value)
+        or any(not is_int(c) or c < 0 for c in value)
     ):
         raise InvalidActionError(_("{what} must be six counts >= 0 (dice per face 1..6), got {value!r}",
                                    what=what, value=value))
@@ -76,7 +77,7 @@ class Place:
     face: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.face, int) or isinstance(self.face, bool) or not 1 <= self.face <= 6:
+        if not is_int(self.face) or not 1 <= self.face <= 6:
             raise InvalidActionError(_("a face must be a whole number 1..6, got {face!r}", face=self.face))
 
     def __str__(self) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Self
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.dice import Rng, make_rng, rng_state, roll_counts, roll_outcomes
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
@@ -45,6 +46,12 @@ Phase = Literal["spare", "roll", "place", "over"]
 act must roll; ``place``: they choose a face of their roll; ``over``: the game has ended."""
 
 _ZERO: Counts = (0, 0, 0, 0, 0, 0)
+
+MAX_MOVES = 400
+"""More moves than any game has (like OpenSpiel's max game length): each turn is a roll and a placement of at
+least one die, so a round has at most 80 moves (5 players x 8 dice x 2, or 4 x (8 + 2 white) x 2; 3 x (8 + 2)
+x 2 and the spare roll is 61), a game 4 x 80 = 320. The boards stop their automatic moves there (a bug, never
+a game)."""
 
 
 @dataclass(frozen=True)
@@ -415,9 +422,9 @@ class State(GameStateBase[_Data, Action]):
         """
         if self.is_over:
             raise IllegalActionError(_("the game is over: there is nothing left to explore"))
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not is_int(count) or count < 0:
             raise InvalidActionError(_("a dice count must be a whole number >= 0, got {count!r}", count=count))
-        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < self.owners:
+        if not is_int(owner) or not 0 <= owner < self.owners:
             raise InvalidActionError(_("no owner {owner!r} in this game (0..{last})", owner=owner,
                                        last=self.owners - 1))
         players = self.players
@@ -613,7 +620,7 @@ def _counts(c: Sequence[int]) -> Counts:
 
 
 def _casino_index(casino: int) -> int:
-    if not isinstance(casino, int) or isinstance(casino, bool) or not 1 <= casino <= 6:
+    if not is_int(casino) or not 1 <= casino <= 6:
         raise InvalidActionError(_("casinos are numbered 1..6, got {casino!r}", casino=casino))
     return casino - 1
 
@@ -685,7 +692,7 @@ def _data_from_json(raw: Any, config: Config) -> _Data:
         raise RecordError(_("saved game: the starting position must hold {keys}", keys=", ".join(sorted(_DATA_KEYS))))
 
     def ints(x: Any, size: int | None = None) -> list[int]:
-        if not isinstance(x, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in x):
+        if not isinstance(x, list) or not all(is_int(v) for v in x):
             raise RecordError(_("saved game: expected a list of whole numbers, got {value}", value=str(x)[:60]))
         if size is not None and len(x) != size:
             raise RecordError(_("saved game: expected {size} numbers, got {count}", size=size, count=len(x)))
@@ -697,7 +704,7 @@ def _data_from_json(raw: Any, config: Config) -> _Data:
         return [ints(r) for r in x]
 
     for name in ("round", "start", "turn"):
-        if not isinstance(raw[name], int) or isinstance(raw[name], bool):
+        if not is_int(raw[name]):
             raise RecordError(_("saved game: {name} must be a whole number", name=name))
     phase = raw["phase"]
     if phase not in ("spare", "roll", "place", "over"):

@@ -15,6 +15,7 @@ from typing import Literal, get_args
 import numpy as np
 from numpy.typing import NDArray
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
@@ -275,7 +276,7 @@ def playout_games(n: int, *, players: int = 4, neutral: bool = False, policy: st
     For ``random`` and ``greedy`` the games are exactly those of :func:`.simulate.simulate_results` with
     the same seed; ``leader`` is allowed too.
     """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not is_int(n) or n < 0:
         raise ConfigError(_("n must be a whole number >= 0, got {n!r}", n=n))
     if not isinstance(players, int) or not 2 <= players <= 5 or (neutral and players == 5):
         raise ConfigError(_("Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}", players=players))
@@ -296,9 +297,9 @@ def face_playouts(state: State, n: int, *, policy: str | Sequence[str] = "leader
     roll, seat = state.current_roll, state.current_player
     if state.phase != "place" or roll is None or seat is None:
         raise IllegalActionError(_("face playouts need a roll to place ({state})", state=state.describe()))
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+    if not is_int(n) or n < 1:
         raise ConfigError(_("n must be a whole number >= 1, got {n!r}", n=n))
-    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0):
+    if rounds is not None and (not is_int(rounds) or rounds < 0):
         raise ConfigError(_("rounds must be a whole number >= 0, got {rounds!r}", rounds=rounds))
     last_round = ROUNDS if rounds is None else min(ROUNDS, state.round + rounds)
     policies = _indices(policy, state.players)

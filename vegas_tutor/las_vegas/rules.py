@@ -1,4 +1,12 @@
-"""The constants and the payout rule of Las Vegas (docs/rules.md §1), shared by the engine and the fast simulator."""
+"""The constants and the payout rule of Las Vegas (docs/rules.md §1).
+
+The constants: the 54 bills, the casinos and their names, the stake a casino is dealt up to, the rounds,
+the dice per player, the white dice of the neutral variant and the default player names. The payout rule
+comes in two forms that agree: :func:`settle_casino` by owner name (it checks its counts and bills) and
+:func:`bills_by_owner` by seat, white last; :func:`cancelled_owners` names the owners whose dice cancel.
+The engine, the policies, the bots and the tutor use them; the compiled simulator and playouts take the
+constants and compile their own copy of the payout rule (tested against this one).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from vegas_tutor import i18n
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _
 
@@ -46,9 +55,8 @@ def spare_neutral_dice(players: int) -> int:
     return 2 if players == 3 else 0
 
 
-def money(amount: int) -> str:
-    """``80000`` -> ``"$80k"`` (``"80.000 $"`` in Spanish: :func:`vegas_tutor.i18n.money_k`)."""
-    return i18n.money_k(amount)
+money = i18n.money_k
+"""``80000`` -> ``"$80k"`` (``"80.000 $"`` in Spanish): :func:`vegas_tutor.i18n.money_k`."""
 
 
 def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[str, int], list[int]]:
@@ -64,11 +72,11 @@ def settle_casino(dice: Mapping[str, int], bills: Sequence[int]) -> tuple[dict[s
     ({}, [60000])
     """
     for owner, count in dice.items():
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not is_int(count) or count < 0:
             raise InvalidActionError(_("dice of {owner!r} must be a count >= 0, got {count!r}", owner=owner,
                                        count=count))
     for bill in bills:
-        if not isinstance(bill, int) or isinstance(bill, bool) or bill <= 0:
+        if not is_int(bill) or bill <= 0:
             raise InvalidActionError(_("a bill must be a positive whole number of dollars, got {bill!r}", bill=bill))
     tally = Counter(c for c in dice.values() if c > 0)
     standing = sorted(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.polynomial.hermite_e import hermegauss
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place
@@ -58,7 +59,7 @@ def face_values(state: State, playouts: int, *, seed: int = 0,
     from vegas_tutor.las_vegas.playouts import face_playouts  # numba loads on first use
     from vegas_tutor.las_vegas.simulate import win_shares
 
-    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
+    if not is_int(playouts) or playouts < 1:
         raise ConfigError(_("n must be a whole number >= 1, got {n!r}", n=playouts))
     faces, money, bills = face_playouts(state, playouts, policy="leader", seed=seed, rounds=rounds)
     seat = state.current_player

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from vegas_tutor import i18n
 from vegas_tutor.core.events import Event
+from vegas_tutor.core.words import check_kind, renderer
+from vegas_tutor.i18n import money_k, names_list
+from vegas_tutor.las_vegas import words_es
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
 
-
-def money(amount: int) -> str:
-    """``80000`` -> ``"$80k"`` (the English notation, whatever the language in force)."""
-    return f"${amount // 1000}k" if amount % 1000 == 0 else f"${amount:,}"
+LANG = "en"
+"""The language of this renderer's numbers, money and lists."""
 
 
 def _faces(counts: Sequence[int]) -> str:
@@ -35,12 +35,6 @@ def _faces(counts: Sequence[int]) -> str:
 def _dice(n: int, colour: str = "") -> str:
     word = f"{colour} die" if colour else "die"
     return f"{n} {word if n == 1 else word.replace('die', 'dice')}"
-
-
-def join(items: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class _Speaker:
@@ -60,7 +54,11 @@ class _Speaker:
     def group(self, seats: Sequence[int], plain: str, third: str) -> str:
         """``"Anna and Benno have"`` / ``"Carla has"``."""
         many = len(seats) > 1 or seats[0] == self.you
-        return f"{join([self.who(s, mid=i > 0) for i, s in enumerate(seats)])} {plain if many else third}"
+        return f"{self.all(seats)} {plain if many else third}"
+
+    def all(self, seats: Sequence[int]) -> str:
+        """``"Anna, Benno and you"``."""
+        return names_list([self.who(s, mid=i > 0) for i, s in enumerate(seats)], lang=LANG)
 
 
 def _spare(e: Event, sp: _Speaker) -> str:
@@ -81,8 +79,8 @@ def _place(e: Event, sp: _Speaker) -> str:
 
 
 def _payout(e: Event, sp: _Speaker) -> str:
-    takes = ", ".join(f"{sp.who(s, mid=True)} {money(b)}" for s, b in e["takes"]) or "nobody"
-    back = f"; {', '.join(map(money, e['returned']))} back under the pile" if e["returned"] else ""
+    takes = ", ".join(f"{sp.who(s, mid=True)} {money_k(b, lang=LANG)}" for s, b in e["takes"]) or "nobody"
+    back = f"; {', '.join(money_k(b, lang=LANG) for b in e['returned'])} back under the pile" if e["returned"] else ""
     return f"Casino {e['casino']} ({CASINO_NAMES[e['casino']]}) pays {takes}{back}"
 
 
@@ -90,12 +88,12 @@ def _over(e: Event, sp: _Speaker) -> str:
     winners = e["winners"]
     if len(winners) == 1:
         return f"The game is over: {sp.verb(winners[0], 'win')}"
-    return f"The game is over: {join([sp.who(s, mid=i > 0) for i, s in enumerate(winners)])} share the win"
+    return f"The game is over: {sp.all(winners)} share the win"
 
 
 def _dealt(e: Event, sp: _Speaker) -> str:
     return "Bills dealt: " + "; ".join(
-        f"{f}: {' '.join(money(b) for b in e['bills'][f - 1]) or 'none'}" for f in CASINOS)
+        f"{f}: {' '.join(money_k(b, lang=LANG) for b in e['bills'][f - 1]) or 'none'}" for f in CASINOS)
 
 
 _SAY: dict[str, Callable[[Event, _Speaker], str]] = {
@@ -118,6 +116,10 @@ def say_en(event: Event, names: Sequence[str], *, you: int | None = None) -> str
     return _SAY[event.kind](event, _Speaker(names, you))
 
 
+RENDERERS: dict[str, Callable[..., str]] = {"en": say_en, "es": words_es.say_es}
+"""The renderer of each language."""
+
+
 def say(event: Event, names: Sequence[str], *, you: int | None = None, lang: str | None = None) -> str:
     """One event as a sentence in ``lang`` (the language in force by default).
 
@@ -126,11 +128,8 @@ def say(event: Event, names: Sequence[str], *, you: int | None = None, lang: str
     ...     say(Event("roll", seat=0, own=[0, 0, 2, 0, 1, 0], white=None), ("Anna", "Benno"), you=0)
     'Tiras 3 3 5'
     """
-    if (lang or i18n.language()) == "es":
-        from vegas_tutor.las_vegas.words_es import say_es
-
-        return say_es(event, names, you=you)
-    return say_en(event, names, you=you)
+    check_kind("Las Vegas", KINDS, event)
+    return renderer(RENDERERS, lang)(event, names, you=you)
 
 
 def say_all(events: Sequence[Event], names: Sequence[str], *, you: int | None = None,

@@ -22,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from vegas_tutor.core.events import Event
+from vegas_tutor.i18n import money_k, names_list
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
 
-
-def money(amount: int) -> str:
-    """A bill as the Spanish rulebook writes it: ``80000`` -> ``"80.000 $"``."""
-    return f"{amount:,}".replace(",", ".") + "\u00a0$"
+LANG = "es"
+"""The language of this renderer's numbers, money and lists (whatever the language in force)."""
 
 
 def _faces(counts: Sequence[int]) -> str:
@@ -37,12 +36,6 @@ def _faces(counts: Sequence[int]) -> str:
 def _dice(n: int, white: bool = False) -> str:
     word = "dado" if n == 1 else "dados"
     return f"{n} {word}{(' blanco' if n == 1 else ' blancos') if white else ''}"
-
-
-def join(items: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b y c"``."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1]
 
 
 def _capital(text: str) -> str:
@@ -64,7 +57,7 @@ class _Speaker:
     def group(self, seats: Sequence[int]) -> str:
         """The names of a group, the learner last ("Benno y tú")."""
         others = [self.names[s] for s in seats if s != self.you]
-        return join(others + (["tú"] if self.you in seats else []))
+        return names_list(others + (["tú"] if self.you in seats else []), lang=LANG)
 
 
 def _spare(e: Event, h: _Speaker) -> str:
@@ -99,12 +92,12 @@ def _pass(e: Event, h: _Speaker) -> str:
 
 def _payout(e: Event, h: _Speaker) -> str:
     casino = f"El casino {e['casino']} ({CASINO_NAMES[e['casino']]})"
-    takes = ", ".join(f"{h.who(s)} {money(b)}" for s, b in e["takes"])
+    takes = ", ".join(f"{h.who(s)} {money_k(b, lang=LANG)}" for s, b in e["takes"])
     returned = e["returned"]
     back = ""
     if returned:
         verb = "vuelve" if len(returned) == 1 else "vuelven"
-        back = f"; {join([money(b) for b in returned])} {verb} al fondo de la pila"
+        back = f"; {names_list([money_k(b, lang=LANG) for b in returned], lang=LANG)} {verb} al fondo de la pila"
     return f"{casino} paga: {takes}{back}" if takes else f"{casino} no paga a nadie{back}"
 
 
@@ -118,7 +111,7 @@ def _over(e: Event, h: _Speaker) -> str:
 
 def _dealt(e: Event, h: _Speaker) -> str:
     return "Billetes repartidos: " + "; ".join(
-        f"{f}: {', '.join(money(b) for b in e['bills'][f - 1]) or 'ninguno'}" for f in CASINOS)
+        f"{f}: {', '.join(money_k(b, lang=LANG) for b in e['bills'][f - 1]) or 'ninguno'}" for f in CASINOS)
 
 
 def _round_start(e: Event, h: _Speaker) -> str:
@@ -142,5 +135,6 @@ KINDS = frozenset(_SAY)
 
 
 def say_es(event: Event, names: Sequence[str], *, you: int | None = None) -> str:
-    """One event as a Spanish sentence; ``you`` is the learner's seat (addressed as *tú*), if any."""
+    """One event as a Spanish sentence (in the language in force: ``words.say`` sees to it); ``you`` is the
+    learner's seat (addressed as *tú*), if any."""
     return _SAY[event.kind](event, _Speaker(names, you))

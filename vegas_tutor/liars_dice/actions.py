@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.track import FACES, Bid, face_text
@@ -20,7 +21,7 @@ from vegas_tutor.liars_dice.track import FACES, Bid, face_text
 def check_faces(value: object, what: str) -> tuple[int, ...]:
     """``value`` as sorted die faces 1..6, or :class:`InvalidActionError`."""
     if not isinstance(value, tuple | list) or any(
-        not isinstance(f, int) or isinstance(f, bool) or f not in FACES for f in value
+        not is_int(f) or f not in FACES for f in value
     ):
         raise InvalidActionError(_("{what} must be die faces 1..6 (1 = ★), got {value!r}", what=what, value=value))
     return tuple(sorted(value))

@@ -31,8 +31,10 @@ from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.coach import best_option, evaluate
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
-from vegas_tutor.liars_dice.engine import Observation, State
+from vegas_tutor.liars_dice.engine import State
+from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.odds import bid_odds
+from vegas_tutor.liars_dice.rules import count_matches, counts_for
 from vegas_tutor.liars_dice.track import ALL_BIDS, NUMBER_FACES, STAR, Bid
 
 Level = Literal["easy", "medium", "hard"]
@@ -110,25 +112,21 @@ def _check_level(level: object) -> None:
         raise ConfigError(_("unknown level {level!r}: choose one of {choices}", level=level, choices=", ".join(LEVELS)))
 
 
-def _matches(dice: tuple[int, ...], face: int) -> int:
-    return sum(1 for d in dice if d == face or (face != STAR and d == STAR))
-
-
 def _guess(obs: Observation, face: int) -> float:
     """A rough count of ``face`` on the table: what you see plus a third (a sixth for stars) of the rest."""
-    return _matches(obs.known, face) + obs.unknown / (6 if face == STAR else 3)
+    return count_matches(obs.known, face) + obs.unknown / (6 if face == STAR else 3)
 
 
 def _favourite(obs: Observation) -> int:
     """The number face with the most matches in the player's own cup (the higher face on ties)."""
-    return max(NUMBER_FACES, key=lambda f: (_matches(obs.own_hidden, f), f))
+    return max(NUMBER_FACES, key=lambda f: (count_matches(obs.own_hidden, f), f))
 
 
 def _easy_bid(obs: Observation, rng: Rng) -> Action:
     face = _favourite(obs)
     last = obs.last_bid
     if last is None:
-        return Bid(max(1, _matches(obs.own_hidden, face) + obs.unknown // 6), face)
+        return Bid(max(1, count_matches(obs.own_hidden, face) + obs.unknown // 6), face)
     slack = 1 + (1 if rng.random() < EASY_NERVE else 0)
     if last.rank == len(ALL_BIDS) - 1 or last.quantity > _guess(obs, last.face) + slack:
         return Challenge()
@@ -174,8 +172,8 @@ def _medium_bid(obs: Observation, rng: Rng) -> Action:
 def _medium_show(obs: Observation) -> Action:
     bid = obs.last_bid
     assert bid is not None
-    matching = tuple(d for d in obs.own_hidden if d == bid.face or (not bid.is_star and d == STAR))
-    shown = sum(_matches(cup, bid.face) for cup in obs.shown)
+    matching = tuple(d for d in obs.own_hidden if counts_for(d, bid.face))
+    shown = sum(count_matches(cup, bid.face) for cup in obs.shown)
     needs_others = bid.quantity > len(matching) + shown
     if needs_others and 0 < len(matching) < len(obs.own_hidden):
         return Show(matching)

@@ -41,9 +41,11 @@ from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
-from vegas_tutor.liars_dice.engine import Observation, State, show_options
+from vegas_tutor.liars_dice.engine import State
+from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
-from vegas_tutor.liars_dice.track import ALL_BIDS, STAR, Bid
+from vegas_tutor.liars_dice.rules import counts_for, show_options
+from vegas_tutor.liars_dice.track import ALL_BIDS, Bid
 from vegas_tutor.liars_dice.words import action_words, bid_words
 
 Floats = npt.NDArray[np.float64]
@@ -456,7 +458,7 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
     name = _name(obs, best)
     net = _net(best.value, rivals)
     if isinstance(best.action, Show) and obs.last_bid is not None and all(
-            d == obs.last_bid.face or (d == STAR and not obs.last_bid.is_star) for d in best.action.faces):
+            counts_for(d, obs.last_bid.face) for d in best.action.faces):
         first = _("Best: {choice}: the shown dice make your bid more believable and the re-roll can add matches; "
                   "{net}.", choice=name, net=net)
     elif isinstance(best.action, Bid):

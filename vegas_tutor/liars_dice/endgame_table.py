@@ -27,7 +27,7 @@ import numpy.typing as npt
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge
-from vegas_tutor.liars_dice.engine import Observation
+from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.track import Bid
 
 TABLE_FILE = Path(__file__).with_name("endgame_1v1.npz")

@@ -23,10 +23,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
-from itertools import product
-from typing import Any, Literal, Self
+from typing import Any, Self
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.dice import Rng, make_rng, roll_outcomes
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError, RecordError
@@ -42,16 +41,21 @@ from vegas_tutor.liars_dice.actions import (
     Show,
     parse_action,
 )
-from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
+from vegas_tutor.liars_dice.observation import ChallengeResult as ChallengeResult
+from vegas_tutor.liars_dice.observation import Observation as Observation
+from vegas_tutor.liars_dice.observation import Phase as Phase
+from vegas_tutor.liars_dice.rules import MAX_DICE as MAX_DICE
+from vegas_tutor.liars_dice.rules import MAX_PLAYERS as MAX_PLAYERS
+from vegas_tutor.liars_dice.rules import challenge_losses as challenge_losses
+from vegas_tutor.liars_dice.rules import count_matches as count_matches
+from vegas_tutor.liars_dice.rules import show_options as show_options
+from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, Bid
 from vegas_tutor.liars_dice.words import action_words, bid_words
 
-MAX_PLAYERS = 4
-MAX_DICE = 10
-
-Phase = Literal["roll", "show", "bid", "over"]
-"""``roll``: a cup is to be rolled; ``show``: the last bidder decides whether to show; ``bid``: raise or
-challenge; ``over``: one player has dice left."""
-
+MAX_MOVES = (MAX_PLAYERS * MAX_DICE - 1) * (MAX_PLAYERS + 3 * len(ALL_BIDS) + 1)
+"""More moves than any game has (like OpenSpiel's max game length; 13,065): every challenge takes at least one
+die, so a game has at most 39 rounds, and a round at most a roll per cup, every bid of the track once (each
+with a show decision and a re-roll) and a challenge. The boards stop their automatic moves there."""
 
 @dataclass(frozen=True)
 class Config:
@@ -63,146 +67,6 @@ class Config:
     def __post_init__(self) -> None:
         whole_number(self.players, _("Liar's Dice: the number of players"), 2, MAX_PLAYERS)
         whole_number(self.dice, _("Liar's Dice: the dice per player"), 1, MAX_DICE)
-
-
-def count_matches(dice: Sequence[int], face: int) -> int:
-    """How many of ``dice`` count for a bid on ``face``: the face or ★ for a number, only ★ for a star bid."""
-    if face == STAR:
-        return sum(1 for d in dice if d == STAR)
-    return sum(1 for d in dice if d in (face, STAR))
-
-
-def challenge_losses(
-    bid: Bid, count: int, *, bidder: int, challenger: int, dice_counts: Sequence[int]
-) -> tuple[int, ...]:
-    """Dice each seat loses when ``bid`` is challenged and ``count`` dice match.
-
-    More than bid: the challenger loses the difference; fewer: the bidder does; exactly the bid (a
-    perfect bid): everyone else with dice loses one, except that a player with one die left keeps it
-    (Die Hard) unless they are the challenger. Nobody loses more dice than they hold.
-    """
-    losses = [0] * len(dice_counts)
-    if count > bid.quantity:
-        losses[challenger] = min(count - bid.quantity, dice_counts[challenger])
-    elif count < bid.quantity:
-        losses[bidder] = min(bid.quantity - count, dice_counts[bidder])
-    else:
-        for seat, held in enumerate(dice_counts):
-            if seat != bidder and held > 0 and (held > 1 or seat == challenger):
-                losses[seat] = 1
-    return tuple(losses)
-
-
-@dataclass(frozen=True)
-class ChallengeResult:
-    """What a challenge revealed and what it cost (public once the cups are lifted)."""
-
-    bid: Bid
-    bidder: int
-    challenger: int
-    cups: tuple[tuple[int, ...], ...]
-    """Every seat's dice, hidden and shown together, sorted."""
-    count: int
-    losses: tuple[int, ...]
-    winner: int
-    """Who won the challenge and opens the next round (the bidder on a perfect bid)."""
-
-    @property
-    def perfect(self) -> bool:
-        return self.count == self.bid.quantity
-
-    @property
-    def saved_by_die_hard(self) -> tuple[int, ...]:
-        """Seats that kept their last die on a perfect bid."""
-        if not self.perfect:
-            return ()
-        return tuple(
-            s
-            for s, cup in enumerate(self.cups)
-            if len(cup) == 1 and s not in (self.bidder, self.challenger)
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "bid": str(self.bid),
-            "bidder": self.bidder,
-            "challenger": self.challenger,
-            "cups": [list(c) for c in self.cups],
-            "count": self.count,
-            "losses": list(self.losses),
-            "winner": self.winner,
-            "perfect": self.perfect,
-        }
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What ``player`` may see: own hidden dice, shown dice, dice counts, the bids; nothing else hidden."""
-
-    player: int
-    dice_counts: tuple[int, ...]
-    own_hidden: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]
-    bids: tuple[tuple[int, Bid], ...]
-    """This round's bids as (seat, bid), oldest first."""
-    phase: Phase
-    current_player: int | None
-    may_show: bool
-    """True if ``player`` made the last bid and may still show and re-roll."""
-    last_challenge: ChallengeResult | None
-    winners: tuple[int, ...]
-
-    @property
-    def players(self) -> int:
-        return len(self.dice_counts)
-
-    @property
-    def last_bid(self) -> Bid | None:
-        return self.bids[-1][1] if self.bids else None
-
-    @property
-    def bidder(self) -> int | None:
-        return self.bids[-1][0] if self.bids else None
-
-    @property
-    def known(self) -> tuple[int, ...]:
-        """Every die this player sees: own hidden dice and all shown dice."""
-        return tuple(sorted(self.own_hidden + tuple(d for cup in self.shown for d in cup)))
-
-    @property
-    def unknown(self) -> int:
-        """How many dice are hidden from this player (other players' cups)."""
-        return sum(self.dice_counts) - len(self.known)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able projection for a widget."""
-        return {
-            "player": self.player,
-            "dice_counts": list(self.dice_counts),
-            "own_hidden": list(self.own_hidden),
-            "shown": [list(c) for c in self.shown],
-            "bids": [{"seat": seat, "bid": str(bid), "quantity": bid.quantity, "face": bid.face}
-                     for seat, bid in self.bids],
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "may_show": self.may_show,
-            "last_challenge": None if self.last_challenge is None else self.last_challenge.to_dict(),
-            "winners": list(self.winners),
-        }
-
-
-@lru_cache(maxsize=8192)
-def show_options(hidden: tuple[int, ...]) -> tuple[Show, ...]:
-    """Every show from a sorted cup: each sub-multiset leaving at least one die, smallest first."""
-    counts = Counter(hidden)
-    distinct = sorted(counts)
-    subsets = []
-    for takes in product(*(range(counts[f] + 1) for f in distinct)):
-        n = sum(takes)
-        if 0 < n < len(hidden):
-            subsets.append(tuple(f for f, k in zip(distinct, takes, strict=True) for _ in range(k)))
-    subsets.sort(key=lambda t: (len(t), t))
-    return tuple(Show(s) for s in subsets)
 
 
 @dataclass
@@ -384,7 +248,7 @@ class State(GameStateBase[_Data, Action]):
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (own cup, shown dice, counts, bids, the last public challenge)."""
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+        if not is_int(player) or not 0 <= player < self.players:
             raise InvalidActionError(_("no seat {player!r} in a {players}-player game", player=player,
                                        players=self.players))
         d = self._d
@@ -433,7 +297,7 @@ class State(GameStateBase[_Data, Action]):
         counts, opener = origin["dice_counts"], origin["opener"]
         if not isinstance(counts, list) or len(counts) != config["players"]:
             raise RecordError(_("Liar's Dice record: dice_counts must be a list of one count per player"))
-        if isinstance(opener, bool) or not isinstance(opener, int):
+        if not is_int(opener):
             raise RecordError(_("Liar's Dice record: the opener must be a seat number, not {opener!r}", opener=opener))
         return cls(counts, opener=opener)
 
@@ -446,11 +310,11 @@ def check_counts(dice_counts: Sequence[int], opener: object) -> tuple[int, ...]:
     """The dice per seat of a round's start, checked (:class:`ConfigError` if impossible)."""
     counts = tuple(dice_counts)
     Config(len(counts), 1)  # the player count
-    if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= MAX_DICE for c in counts):
+    if any(not is_int(c) or not 0 <= c <= MAX_DICE for c in counts):
         raise ConfigError(_("each player holds 0..{most} dice, got {counts}", most=MAX_DICE, counts=list(counts)))
     if sum(1 for c in counts if c > 0) < 2:
         raise ConfigError(_("a game needs at least two players with dice, got {counts}", counts=list(counts)))
-    if not isinstance(opener, int) or isinstance(opener, bool) or not 0 <= opener < len(counts) \
+    if not is_int(opener) or not 0 <= opener < len(counts) \
             or counts[opener] == 0:
         raise ConfigError(_("the opener must be a seat with dice, got {opener!r}", opener=opener))
     return counts

@@ -29,23 +29,15 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, check_faces
-from vegas_tutor.liars_dice.engine import (
-    MAX_DICE,
-    MAX_PLAYERS,
-    ChallengeResult,
-    Config,
-    Observation,
-    Phase,
-    State,
-    challenge_losses,
-    check_counts,
-    show_options,
-)
-from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
+from vegas_tutor.liars_dice.engine import Config, State, check_counts
+from vegas_tutor.liars_dice.observation import ChallengeResult, Observation, Phase
+from vegas_tutor.liars_dice.rules import MAX_DICE, MAX_PLAYERS, challenge_losses, count_matches, show_options
+from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, Bid
 
 N_BIDS = len(ALL_BIDS)
 CHALLENGE = N_BIDS
@@ -269,7 +261,7 @@ class FastState:
 
     def action(self, a: int) -> Action:
         """The engine's action for id ``a`` in this position (a show depends on the bidder's cup)."""
-        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
+        if not is_int(a) or a < 0:
             raise self._refusal(a)
         if a < N_BIDS:
             return ALL_BIDS[a]
@@ -298,7 +290,7 @@ class FastState:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see, as the engine's :class:`Observation` (what the bots decide from)."""
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+        if not is_int(player) or not 0 <= player < self.players:
             raise InvalidActionError(_("no seat {player!r} in a {players}-player game", player=player,
                                        players=self.players))
         window = self._window and not self._pending and self._next is not None and bool(self._bids)
@@ -406,17 +398,8 @@ class FastState:
         challenger = self._turn
         hidden, shown = self._hidden, self._shown
         count = 0
-        if face == STAR:
-            for cup in hidden:
-                count += cup.count(STAR)
-            for cup in shown:
-                count += cup.count(STAR)
-        else:
-            for cup in hidden:
-                count += cup.count(face) + cup.count(STAR)
-            for cup in shown:
-                if cup:
-                    count += cup.count(face) + cup.count(STAR)
+        for cup in (*hidden, *shown):  # (a plain loop: a generator here costs a microsecond a challenge)
+            count += count_matches(cup, face)
         counts = self._counts
         losses = challenge_losses(ALL_BIDS[rank], count, bidder=bidder, challenger=challenger, dice_counts=counts)
         winner = challenger if count < quantity else bidder

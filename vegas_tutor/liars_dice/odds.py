@@ -20,10 +20,12 @@ from functools import cache
 from math import comb
 from types import MappingProxyType
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Challenge
-from vegas_tutor.liars_dice.engine import Observation, challenge_losses
+from vegas_tutor.liars_dice.observation import Observation
+from vegas_tutor.liars_dice.rules import challenge_losses, count_matches
 from vegas_tutor.liars_dice.track import ALL_BIDS, FACES, STAR, Bid
 
 _FACE_SET = frozenset(FACES)
@@ -76,18 +78,12 @@ class BidOdds:
 
 def _check_view(known: Sequence[int], unknown: int) -> None:
     if isinstance(known, str | bytes) or not all(
-        isinstance(d, int) and not isinstance(d, bool) for d in known
+        is_int(d) for d in known
     ) or not _FACE_SET.issuperset(known):
         raise InvalidActionError(_("known must be die faces 1..6 (1 = ★), got {known!r}", known=known))
-    if not isinstance(unknown, int) or isinstance(unknown, bool) or unknown < 0:
+    if not is_int(unknown) or unknown < 0:
         raise InvalidActionError(_("unknown must be a whole number of hidden dice >= 0, got {unknown!r}",
                                    unknown=unknown))
-
-
-def _matches(known: Sequence[int], face: int) -> int:
-    if face == STAR:
-        return sum(1 for d in known if d == STAR)
-    return sum(1 for d in known if d in (face, STAR))
 
 
 def _odds(quantity: int, face: int, matches: int, unknown: int) -> BidOdds:
@@ -108,21 +104,21 @@ def bid_odds(quantity: int, face: int, *, known: Sequence[int], unknown: int) ->
     >>> bid_odds(3, STAR, known=[1, 2], unknown=2).at_least
     Fraction(1, 36)
     """
-    if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
+    if not is_int(quantity) or quantity < 1:
         raise InvalidActionError(_("a bid quantity is a whole number >= 1, got {quantity!r}", quantity=quantity))
-    if not isinstance(face, int) or isinstance(face, bool) or face not in _FACE_SET:
+    if not is_int(face) or face not in _FACE_SET:
         raise InvalidActionError(_("a bid face is ★ (1) or 2..6, got {face!r}", face=face))
     _check_view(known, unknown)
-    return _odds(quantity, face, _matches(known, face), unknown)
+    return _odds(quantity, face, count_matches(known, face), unknown)
 
 
 def odds_table(known: Sequence[int], unknown: int, quantities: Sequence[int] = range(1, 21)) -> dict[
         tuple[int, int], BidOdds]:
     """:func:`bid_odds` for every quantity x face 1..6, keyed ``(quantity, face)``."""
     _check_view(known, unknown)
-    if any(not isinstance(q, int) or isinstance(q, bool) or q < 1 for q in quantities):
+    if any(not is_int(q) or q < 1 for q in quantities):
         raise InvalidActionError(_("quantities must be whole numbers >= 1, got {quantities!r}", quantities=quantities))
-    matches = {face: _matches(known, face) for face in FACES}
+    matches = {face: count_matches(known, face) for face in FACES}
     return {(q, f): _odds(q, f, matches[f], unknown) for q in quantities for f in FACES}
 
 
@@ -169,7 +165,7 @@ def _next_seat(counts: Sequence[int], seat: int) -> int:
 
 def _score(action: Challenge | Bid, bid: Bid, me: int, bidder: int, challenger: int,
            known: Sequence[int], unknown: int, counts: tuple[int, ...]) -> ActionOdds:
-    matches = _matches(known, bid.face)
+    matches = count_matches(known, bid.face)
     weights, total = _weights(unknown, bid.is_star)
     expected = [0] * len(counts)
     for k, w in enumerate(weights):

@@ -22,8 +22,9 @@ from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll
-from vegas_tutor.liars_dice.engine import MAX_DICE, MAX_PLAYERS, State
+from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.odds import _fractions
+from vegas_tutor.liars_dice.rules import MAX_DICE, MAX_PLAYERS
 from vegas_tutor.liars_dice.track import ALL_BIDS, STAR
 
 POLICIES = ("random", "odds")

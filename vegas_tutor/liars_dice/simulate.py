@@ -22,12 +22,14 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Challenge, Show
-from vegas_tutor.liars_dice.engine import ChallengeResult, Config, State
+from vegas_tutor.liars_dice.engine import Config, State
 from vegas_tutor.liars_dice.fast import CHALLENGE, N_BIDS, NO_SHOW, FastState
+from vegas_tutor.liars_dice.observation import ChallengeResult
 from vegas_tutor.liars_dice.policies import (
     BID_FACE,
     BID_QUANTITY,
@@ -64,7 +66,7 @@ class RoundResults:
 
 
 def _check(n: int, players: int, dice: int, policy: str) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not is_int(n) or n < 0:
         raise ConfigError(_("the number of rounds must be a whole number >= 0, got {n!r}", n=n))
     Config(players, dice)
     if policy not in POLICIES:
@@ -174,6 +176,8 @@ def _resolve(rows: IntArray, hidden: IntArray, shown: IntArray, dice: IntArray, 
              bidder: IntArray, turn: IntArray, out: RoundResults) -> None:
     faces = (hidden[rows] + shown[rows]).sum(axis=1)
     face, quantity = BID_FACE[bid[rows]], BID_QUANTITY[bid[rows]]
+    # Stars are wild (rules.count_matches), counted here on whole arrays of face counts at once: a Python
+    # call per row would undo the batching. The face's count, plus the stars' (column 0) for a number bid.
     count = faces[np.arange(len(rows)), face - 1] + np.where(face != 1, faces[:, 0], 0)
     challenger, who_bid = turn[rows], bidder[rows]
     held = dice[rows]

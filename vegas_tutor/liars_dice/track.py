@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _
 
@@ -90,7 +91,7 @@ class Bid:
 
     def __post_init__(self) -> None:
         q, f = self.quantity, self.face
-        if not isinstance(q, int) or isinstance(q, bool) or not isinstance(f, int) or isinstance(f, bool):
+        if not is_int(q) or not is_int(f):
             raise InvalidActionError(_("a bid needs a whole quantity and face, got {q!r} and {f!r}", q=q, f=f))
         if f not in FACES:
             raise InvalidActionError(_("a bid's face must be ★ (1) or 2..6, got {f}", f=f))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import N_, _, tr
 from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS
@@ -33,7 +34,7 @@ def _colour(value: object) -> None:
 
 
 def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return is_int(value)
 
 
 @dataclass(frozen=True)

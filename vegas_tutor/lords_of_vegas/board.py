@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
 
+from vegas_tutor.core.checks import is_int
+
 COLOURS: tuple[str, ...] = ("aqua", "brown", "gold", "purple", "silver")
 """The five casino colours (tiles and property cards)."""
 
@@ -119,9 +121,9 @@ def advance_score(position: int, points: int) -> int:
     >>> [advance_score(8, p) for p in range(6)]
     [8, 8, 10, 10, 12, 12]
     """
-    if isinstance(position, bool) or not isinstance(position, int) or position not in _SPACE_INDEX:
+    if not is_int(position) or position not in _SPACE_INDEX:
         raise ValueError(f"{position!r} is not a space of the score track")
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+    if not is_int(points) or points < 0:
         raise ValueError(f"points must be a whole number >= 0, got {points!r}")
     i = _SPACE_INDEX[position]
     while i + 1 < len(SCORE_TRACK) and points >= SCORE_TRACK[i + 1] - SCORE_TRACK[i]:

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
-from vegas_tutor.i18n import _, language, money, number, percent
+from vegas_tutor.i18n import _, money, number, percent
 from vegas_tutor.lords_of_vegas import names, odds, rules
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
@@ -314,15 +314,16 @@ def describe(state: State, action: Action) -> str:
         g = odds.gamble_odds(action.bet, lay_off=d.money[casino.boss] < 2 * action.bet,
                              boss_money=d.money[casino.boss])  # fmt: skip
         return _("bet {bet} at {name}'s casino: {chance} to win, {ev} on average", bet=money(action.bet),
-                 name=player(casino.boss), chance=percent(float(g.win_chance)), ev=_dollars(g.gambler_ev))
+                 name=player(casino.boss), chance=percent(float(g.win_chance)),
+                 ev=money(g.gambler_ev, 2, signed=True))
     if isinstance(action, LayOff):
         assert d.bet is not None
         g = odds.gamble_odds(d.bet[1], lay_off=action.half, boss_money=d.money[seat])
         if action.half:
-            return _("lay off half the bet: {ev} to you on average, at worst {worst}", ev=_dollars(g.boss_ev),
-                     worst=_dollars(min(g.boss)))
-        return _("take the whole bet: {ev} to you on average, at worst {worst}", ev=_dollars(g.boss_ev),
-                 worst=_dollars(min(g.boss)))
+            return _("lay off half the bet: {ev} to you on average, at worst {worst}",
+                     ev=money(g.boss_ev, 2, signed=True), worst=money(min(g.boss), 2, signed=True))
+        return _("take the whole bet: {ev} to you on average, at worst {worst}",
+                 ev=money(g.boss_ev, 2, signed=True), worst=money(min(g.boss), 2, signed=True))
     if isinstance(action, MoveDie):
         return _("move your {value} from {lot} to {card}", value=d.die_value[action.lot], lot=action.lot,
                  card=d.card)
@@ -335,12 +336,6 @@ def describe(state: State, action: Action) -> str:
                  value=value, lot=action.lot)
     assert isinstance(action, EndTurn)
     return _("end your turn, keeping {money} for later", money=money(d.money[seat]))
-
-
-def _dollars(x: Fraction | float) -> str:
-    x = float(x)
-    amount = number(abs(x), 2)
-    return ("-" if x < 0 else "+") + (f"{amount}\u00a0$" if language() == "es" else f"${amount}")
 
 
 def _explain(state: State, mine: Option, best: Option, loss: float, r: float) -> str:

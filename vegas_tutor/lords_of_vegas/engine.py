@@ -39,7 +39,6 @@ from vegas_tutor.lords_of_vegas.actions import (
 )
 from vegas_tutor.lords_of_vegas.board import (
     GAME_END,
-    LOT_IDS,
     ORDER,
 )
 from vegas_tutor.lords_of_vegas.casinos import Casino
@@ -55,9 +54,12 @@ from vegas_tutor.lords_of_vegas.trades import (
     parse_trade,
     trade_problem,
 )
-from vegas_tutor.lords_of_vegas.words import say_all
 
 Entry = Action | Trade
+MAX_MOVES = 20_000
+"""A bound on a game's moves (like OpenSpiel's max game length): no rule bounds it exactly (a tied roll is rolled
+again), but games are short (the longest of those measured, random and bot play, had 258 moves). The boards stop
+their automatic moves there (a bug, never a game)."""
 MAX_RECORD_MONEY = 1_000_000
 """The most money (in millions) a saved position may give a player: far above what a game pays out (the
 richest player of 9,000 simulated games, 2 to 4 players, random, easy and medium bots, ended with $312M), and
@@ -222,43 +224,6 @@ class State(GameStateBase[Data, Entry]):
     @property
     def proposal(self) -> Trade | None:
         return self._proposal
-
-    def view(self) -> dict[str, Any]:
-        """A small JSON-ready projection of the public position (what a board widget draws).
-
-        >>> v = new_game(2, seed=1).view()
-        >>> v["phase"], v["players"], len(v["lots"])
-        ('deal', ['blue', 'green'], 48)
-        """
-        d = self._d
-        lots: dict[str, dict[str, Any]] = {}
-        for lot in LOT_IDS:
-            die = self.die(lot)
-            lots[lot] = {
-                "marker": d.marker.get(lot),
-                "tile": d.tile.get(lot),
-                "die": None if die is None else {"owner": die[0], "value": die[1]},
-                "in_play": rules.in_play(d, lot),
-            }
-        return {
-            "players": list(self.names),
-            "phase": d.phase,
-            "turn": d.turn,
-            "current_player": self.current_player,
-            "money": list(d.money),
-            "scores": list(d.score),
-            "lots": lots,
-            "casinos": [
-                {"lots": list(c.lots), "colour": c.colour, "boss": c.boss, "strip": c.strip, "pips": c.pips}
-                for c in self.casinos()
-            ],
-            "deck_left": len(self.deck_cards()),
-            "draws_before_end": self.draws_before_end,
-            "seen": list(d.seen),
-            "pending_dice": list(d.pending),
-            "events": say_all(d.events, [n.capitalize() for n in self.names]),
-            "winners": list(d.winners),
-        }
 
     def data(self) -> Data:
         """A copy of the raw position (for odds and bots, which play on copies without checks)."""

@@ -13,9 +13,7 @@ reads ("reorganize E4" / "reorganizar E4").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from vegas_tutor.i18n import N_, _, money, tr
+from vegas_tutor.i18n import N_, _, money, names_list, tr
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
     Build,
@@ -95,12 +93,8 @@ def card(card_id: str) -> str:
     return _("the Game End card") if card_id == GAME_END else card_id
 
 
-def join(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in the language in force."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+join = names_list
+"""``a``, ``a and b``, ``a, b and c`` in the language in force (:func:`vegas_tutor.i18n.names_list`)."""
 
 
 def describe(action: Action) -> str:

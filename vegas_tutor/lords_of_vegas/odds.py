@@ -27,6 +27,7 @@ from functools import cache
 from itertools import product
 from math import comb, gcd
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas import rules
@@ -83,7 +84,7 @@ class GambleOdds:
 
 def gamble_odds(bet: int, *, lay_off: bool = False, boss_money: int | None = None) -> GambleOdds:
     """The exact result of betting ``bet`` dollars; ``boss_money`` caps what the boss pays (None: no cap)."""
-    if isinstance(bet, bool) or not isinstance(bet, int) or bet < 1:
+    if not is_int(bet) or bet < 1:
         raise ValueError(f"a bet is a whole number of dollars >= 1, got {bet!r}")
     if boss_money is not None and (not isinstance(boss_money, int) or boss_money < 0):
         raise ValueError(f"the boss's money must be a whole number >= 0, got {boss_money!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.config import whole_number
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
@@ -27,7 +28,7 @@ def position_data(
     gambled: bool,
 ) -> Data:
     def seat_ok(v: object) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
+        return is_int(v) and 0 <= v < players
 
     def bad(msg: str) -> ConfigError:
         return ConfigError(_("impossible position: {why}", why=msg))
@@ -37,7 +38,7 @@ def position_data(
         raise bad(_("phase must be 'play' or 'draw', not {value}", value=repr(phase)))
     if not seat_ok(turn):
         raise bad(_("turn must be a seat 0..{last}", last=players - 1))
-    if len(money) != players or any(not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money):
+    if len(money) != players or any(not is_int(m) or m < 0 for m in money):
         raise bad(_("money must be {n} whole amounts >= 0", n=players))
     if len(scores) != players or any(s not in SCORE_TRACK or isinstance(s, bool) for s in scores):
         raise bad(_("scores must be {n} spaces of the score track", n=players))
@@ -60,7 +61,7 @@ def position_data(
                 raise bad(_("tile on {lot}: {owner} is not a seat", lot=lot, owner=repr(owner)))
             if value is None:
                 value = LOTS[lot].die
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            if not is_int(value) or not 1 <= value <= 6:
                 raise bad(_("tile on {lot}: die value {value} is not 1..6", lot=lot, value=repr(value)))
             d.die_owner[lot], d.die_value[lot] = owner, value
         elif value is not None:
@@ -84,7 +85,7 @@ def position_data(
     d.unseen = [lot for lot in LOT_IDS if lot not in seen]
     remaining = len(d.unseen)
     before_end = remaining - remaining // 4 if draws_before_end is None else draws_before_end
-    if isinstance(before_end, bool) or not isinstance(before_end, int) or not 0 <= before_end <= remaining:
+    if not is_int(before_end) or not 0 <= before_end <= remaining:
         raise bad(_("draws_before_end must be 0..{last}", last=remaining))
     d.end_after, d.drawn = before_end, 0
     tied = [c.key for c in rules.casinos(d) if c.tied_top()]

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
@@ -81,7 +82,7 @@ def _run(n: int, start: c.Ints, policy: str, seed: int) -> Games:
 
 
 def _check(n: int, policy: str) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not is_int(n) or n < 0:
         raise ConfigError(_("n must be a whole number >= 0, got {value}", value=repr(n)))
     if policy not in POLICIES:
         raise ConfigError(_("unknown policy {value}: choose one of {choices}", value=repr(policy),
@@ -91,7 +92,7 @@ def _check(n: int, policy: str) -> None:
 def simulate_games(n: int, *, players: int = 4, policy: str = "random", seed: int = 0) -> Games:
     """Play ``n`` whole games from the setup deal with ``policy`` at every seat."""
     _check(n, policy)
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+    if not is_int(players) or not 2 <= players <= 4:
         raise ConfigError(_("Lords of Vegas is for 2 to 4 players, not {value}", value=repr(players)))
     start = c.encode(Data(players=players, money=[0] * players, score=[0] * players))
     return _run(n, start, policy, int(seed))

@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from vegas_tutor.i18n import _
@@ -253,7 +254,7 @@ def best_offer(state: State, seat: int, partner: int | None = None) -> Trade | N
     the seller. Only before a draw or between actions (nothing pending, no dice rolling)."""
     if not isinstance(state, State):
         raise ConfigError(_("propose_trade needs a Lords of Vegas State, got {value}", value=type(state).__name__))
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+    if not is_int(seat) or not 0 <= seat < state.players:
         raise ConfigError(_("seat must be 0..{last}, got {value}", last=state.players - 1, value=repr(seat)))
     if state.phase not in TRADE_PHASES:
         return None

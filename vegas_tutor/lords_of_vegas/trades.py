@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.events import Event
 from vegas_tutor.i18n import N_, _, money, tr
@@ -65,7 +66,7 @@ class Offer:
     dice: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.money, int) or isinstance(self.money, bool) or self.money < 0:
+        if not is_int(self.money) or self.money < 0:
             raise InvalidActionError(_("money offered must be a whole number >= 0, got {value}",
                                        value=repr(self.money)))
         _lots(self.lots, N_("lots offered"))
@@ -96,7 +97,7 @@ class Trade:
 
     def __post_init__(self) -> None:
         for seat in (self.first, self.second):
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(PLAYER_NAMES):
+            if not is_int(seat) or not 0 <= seat < len(PLAYER_NAMES):
                 raise InvalidActionError(_("a trade is between seats 0..3, got {value}", value=repr(seat)))
         if self.first == self.second:
             raise InvalidActionError(_("a trade needs two different players"))

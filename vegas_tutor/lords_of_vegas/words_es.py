@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from vegas_tutor.core.events import Event
+from vegas_tutor.i18n import money, names_list
 from vegas_tutor.lords_of_vegas.actions import (
     Build,
     EndTurn,
@@ -37,16 +38,8 @@ _COLOURS = {"aqua": "aguamarina", "brown": "marrón", "gold": "dorado", "purple"
             "strip": "que paga The Strip"}
 
 
-def _money(amount: int) -> str:
-    return f"{amount:,}".replace(",", ".") + "\u00a0$"
-
-
-def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    last = items[-1]
-    return ", ".join(items[:-1]) + (" e " if last[:1].lower() in ("i", "í") else " y ") + last
+LANG = "es"
+"""The language of this renderer's numbers, money and lists (whatever the language in force)."""
 
 
 def _card(card: str) -> str:
@@ -92,7 +85,7 @@ def _action(e: Event, sp: _Speaker) -> str:
     if isinstance(action, Reorganize):
         return f"{sp.does(seat, 'reorganizas', 'reorganiza')} el casino de {action.lot}."
     if isinstance(action, Gamble):
-        return f"{sp.does(seat, 'apuestas', 'apuesta')} {_money(action.bet)} en el casino de {action.lot}."
+        return f"{sp.does(seat, 'apuestas', 'apuesta')} {money(action.bet, lang=LANG)} en el casino de {action.lot}."
     if isinstance(action, EndTurn):
         return f"{sp.does(seat, 'terminas', 'termina')} el turno."
     if isinstance(action, LayOff):
@@ -110,14 +103,14 @@ def _gamble(e: Event, sp: _Speaker) -> str:
     seat, gain, boss_gain, boss = e["seat"], e["gain"], e["boss_gain"], e["boss"]
     if gain > 0:
         result = f"{sp.does(seat, 'sacas', 'saca')} {e['total']} y {'ganas' if seat == sp.you else 'gana'} " \
-                 f"{_money(gain)}"
+                 f"{money(gain, lang=LANG)}"
     else:
         result = f"{sp.does(seat, 'sacas', 'saca')} {e['total']} y {'pierdes' if seat == sp.you else 'pierde'} " \
-                 f"{_money(-gain)}"
+                 f"{money(-gain, lang=LANG)}"
     if boss_gain > 0:
-        boss_part = f"{sp.mid(boss, 'te llevas', 'se lleva')} {_money(boss_gain)}"
+        boss_part = f"{sp.mid(boss, 'te llevas', 'se lleva')} {money(boss_gain, lang=LANG)}"
     elif boss_gain < 0:
-        boss_part = f"{sp.mid(boss, 'pagas', 'paga')} {_money(-boss_gain)}"
+        boss_part = f"{sp.mid(boss, 'pagas', 'paga')} {money(-boss_gain, lang=LANG)}"
     else:
         boss_part = "no pagas nada" if boss == sp.you else f"{sp.names[boss]} no paga nada"
     return f"{result}; {boss_part}."
@@ -131,33 +124,33 @@ def _over(e: Event, sp: _Speaker) -> str:
         return f"Se acabó la partida: gana {sp.names[winners[0]]}."
     if sp.you in winners:
         others = [sp.names[s] for s in winners if s != sp.you]
-        return f"Se acabó la partida: compartes la victoria con {_join(others)}."
-    return f"Se acabó la partida: {_join([sp.names[s] for s in winners])} comparten la victoria."
+        return f"Se acabó la partida: compartes la victoria con {names_list(others, lang=LANG)}."
+    return f"Se acabó la partida: {names_list([sp.names[s] for s in winners], lang=LANG)} comparten la victoria."
 
 
 def _start_tie(e: Event, sp: _Speaker) -> str:
     seats = e["seats"]
     if sp.you in seats:
         others = [sp.names[s] for s in seats if s != sp.you]
-        return (f"Empate en la tirada inicial más alta ({e['total']}): {_join([*others, 'tú'])} "
+        return (f"Empate en la tirada inicial más alta ({e['total']}): {names_list([*others, 'tú'], lang=LANG)} "
                 "volvéis a tirar.")
-    return f"Empate en la tirada inicial más alta ({e['total']}): {_join([sp.names[s] for s in seats])} " \
-           "vuelven a tirar."
+    return (f"Empate en la tirada inicial más alta ({e['total']}): "
+            f"{names_list([sp.names[s] for s in seats], lang=LANG)} vuelven a tirar.")
 
 
 def _dice(lots: Sequence[str]) -> str:
-    return f"el dado de {lots[0]}" if len(lots) == 1 else f"los {len(lots)} dados de {_join(lots)}"
+    return f"el dado de {lots[0]}" if len(lots) == 1 else f"los {len(lots)} dados de {names_list(lots, lang=LANG)}"
 
 
 def _offer(offer: dict[str, list[str] | int]) -> str:
-    money, lots, dice = offer["money"], offer["lots"], offer["dice"]
-    assert isinstance(money, int) and isinstance(lots, list) and isinstance(dice, list)
-    parts = [_money(money)] if money else []
+    amount, lots, dice = offer["money"], offer["lots"], offer["dice"]
+    assert isinstance(amount, int) and isinstance(lots, list) and isinstance(dice, list)
+    parts = [money(amount, lang=LANG)] if amount else []
     if lots:
-        parts.append(f"el lote {lots[0]}" if len(lots) == 1 else f"los lotes {_join(lots)}")
+        parts.append(f"el lote {lots[0]}" if len(lots) == 1 else f"los lotes {names_list(lots, lang=LANG)}")
     if dice:
         parts.append(_dice(dice))
-    return _join(parts) if parts else "nada"
+    return names_list(parts, lang=LANG) if parts else "nada"
 
 
 def _trade(e: Event, sp: _Speaker) -> str:
@@ -181,10 +174,10 @@ _SAY: dict[str, Callable[[Event, _Speaker], str]] = {
                               f"ficha de {e['lot']} ya no es de nadie.",
     "tie": lambda e, sp: f"Empate en lo alto del casino {_COLOURS[e['colour']]} de {e['casino']}: "
                          f"{_dice(e['dice'])} se vuelven a tirar.",
-    "markers_pay": lambda e, sp: f"Cada marcador paga {_money(1)} a su dueño.",
+    "markers_pay": lambda e, sp: f"Cada marcador paga {money(1, lang=LANG)} a su dueño.",
     "casino_pays": lambda e, sp: f"El casino {_COLOURS[e['colour']]} de {e['casino']} "
                                  f"({e['tiles']} {'ficha' if e['tiles'] == 1 else 'fichas'}) paga "
-                                 f"{_money(e['pips'])}: {_money(1)} por pip al dueño de cada dado.",
+                                 f"{money(e['pips'], lang=LANG)}: {money(1, lang=LANG)} por pip al dueño de cada dado.",
     "score": lambda e, sp: f"{sp.does(e['seat'], 'ganas', 'gana')} {e['points']} "
                            f"{'punto' if e['points'] == 1 else 'puntos'} por el casino de {e['casino']} "
                            f"({e['before']} → {e['after']}).",
@@ -209,5 +202,6 @@ KINDS = frozenset(_SAY)
 
 
 def say(event: Event, names: Sequence[str], *, you: int | None = None) -> str:
-    """Un suceso como frase en español; ``you`` es el asiento del alumno (de tú), si lo hay."""
+    """Un suceso como frase en español (en el idioma en vigor: ``words.say`` se encarga); ``you`` es el asiento
+    del alumno (de tú), si lo hay."""
     return _SAY[event.kind](event, _Speaker(names, you))

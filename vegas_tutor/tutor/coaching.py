@@ -27,16 +27,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.core.verdict import judge
 from vegas_tutor.i18n import _, _n, tr
-from vegas_tutor.tutor.messages import message_kind, whole
+from vegas_tutor.tutor.messages import Range, parse_message, taken
 
 JSON = dict[str, Any]
 
-COACH_FIELDS: dict[str, tuple[str, ...]] = {"coach": ("on",), "hint": (), "replay": ("decision",), "replay_end": ()}
 MAX_DECISIONS = 100_000
 COSTLIEST = 3
 """How many of the costliest decisions the end-of-game review marks."""
@@ -56,7 +55,7 @@ class HintIntent:
 
 @dataclass(frozen=True)
 class ReplayIntent:
-    decision: int
+    decision: Annotated[int, Range(0, MAX_DECISIONS)]
 
 
 @dataclass(frozen=True)
@@ -66,20 +65,15 @@ class ReplayEndIntent:
 
 CoachIntent = CoachSwitch | HintIntent | ReplayIntent | ReplayEndIntent
 COACH_INTENTS = (CoachSwitch, HintIntent, ReplayIntent, ReplayEndIntent)
+COACH_MESSAGES: dict[str, type[CoachIntent]] = {"coach": CoachSwitch, "hint": HintIntent, "replay": ReplayIntent,
+                                                "replay_end": ReplayEndIntent}
 
 
 def coach_intent(content: object) -> CoachIntent | None:
     """The coach's intent of a message, None for any other message; a malformed coach message raises."""
-    if not isinstance(content, dict) or content.get("type") not in COACH_FIELDS:
+    if not taken(content, COACH_MESSAGES):
         return None
-    kind = message_kind(content, COACH_FIELDS)
-    if kind == "coach":
-        if not isinstance(content["on"], bool):
-            raise InvalidActionError(_("message 'coach': on must be true or false"))
-        return CoachSwitch(content["on"])
-    if kind == "replay":
-        return ReplayIntent(whole(kind, content, "decision", 0, MAX_DECISIONS))
-    return HintIntent() if kind == "hint" else ReplayEndIntent()
+    return parse_message(content, COACH_MESSAGES)
 
 
 def with_coach(parse: Callable[[object], Any]) -> Callable[[object], Any]:

@@ -43,6 +43,7 @@ from numpy.typing import NDArray
 
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 from vegas_tutor.i18n import _, _n, language, number
+from vegas_tutor.i18n import percent as i18n_percent
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 from vegas_tutor.tutor.notebook import IGNORE_MATH
 
@@ -74,12 +75,7 @@ def wilson(hits: float, n: int, z: float = Z95) -> tuple[float, float]:
 def percent(share: float, digits: int | None = None) -> str:
     """A share as a percentage in words' precision: one decimal, two significant digits below 0.1% (or
     ``digits`` decimals), written the way of the language in force: "58.5%", "58,5 %"."""
-    value = 100 * float(share)
-    if digits is not None:
-        text = f"{value:.{digits}f}"
-    else:
-        text = f"{value:.1f}" if value >= 0.1 or value == 0 else f"{value:.2g}"
-    return f"{text.replace('.', ',')}\u00a0%" if language() == "es" else f"{text}%"
+    return i18n_percent(share, digits)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from html import escape
 
 from IPython.display import HTML
 
-from vegas_tutor.i18n import _, language, number
+from vegas_tutor.i18n import _, number, percent
 
 IGNORE_MATH = "tex2jax_ignore mathjax_ignore"
 """The classes that keep MathJax 2 and 3 away from an element."""
@@ -59,21 +59,15 @@ def chance(p: Fraction) -> str:
     if not 0 <= p <= 1:
         raise ValueError(f"a probability lies between 0 and 1, got {p}")
     if p == 0:
-        return _("impossible ({share})", share=_percent("0"))
+        return _("impossible ({share})", share=percent(0))
     if p == 1:
-        return _("certain ({share})", share=_percent("100"))
+        return _("certain ({share})", share=percent(1))
     if (p * 1000).denominator == 1:
-        return _("exactly {share}", share=_percent(f"{float(p * 100):g}"))
-    percent = float(p * 100)
-    shown = _percent(f"{percent:.1f}" if percent >= 0.1 else f"{percent:.2g}")
+        return _("exactly {share}", share=percent(p, 0 if (p * 100).denominator == 1 else 1))
+    shown = percent(p, None)
     if p.numerator == 1:
         return _("about {share} (1 in {n:,})", share=shown, n=p.denominator)
     return _("about {share}", share=shown)
-
-
-def _percent(figure: str) -> str:
-    """A percentage written the language's way: "3.7" -> "3.7%" / "3,7 %"."""
-    return f"{figure.replace('.', ',')}\u00a0%" if language() == "es" else f"{figure}%"
 
 
 def exact_details(p: Fraction, summary: str = "") -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 import traitlets as t
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.resources import LESSON_NAME
@@ -40,7 +41,7 @@ class LessonProgress(_Progress):
     class_mode = t.Bool(False).tag(sync=True)
 
     def __init__(self, predictions: int = 0, **kwargs: Any) -> None:
-        if not isinstance(predictions, int) or isinstance(predictions, bool) or predictions < 0:
+        if not is_int(predictions) or predictions < 0:
             raise ConfigError(_("predictions must be a count (0 or more), got {value!r}", value=predictions))
         super().__init__(kind="lesson", predictions=predictions, class_mode=recorder.active, **kwargs)
         recorder.lesson(predictions)  # class mode: the records for the teacher, and the line saying so

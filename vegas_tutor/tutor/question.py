@@ -33,16 +33,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any, TypeAlias
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets as t
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
 from vegas_tutor.i18n import _, using
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 from vegas_tutor.tutor.class_relay import recorder
+from vegas_tutor.tutor.messages import parse_message
 
 Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
 """What a reveal uncovers: a widget, or a function that builds it (called once, on the first reveal)."""
@@ -79,7 +82,7 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         choices = list(choices)
         if len(choices) < 2 or len(set(choices)) != len(choices):
             raise ConfigError(_("a prediction needs at least two distinct choices"))
-        if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(choices):
+        if not is_int(answer) or not 0 <= answer < len(choices):
             raise ConfigError(_("answer must index a choice (0..{last}), got {answer!r}", last=len(choices) - 1,
                                 answer=answer))
         self.choices = tuple(choices)
@@ -169,12 +172,15 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
     def handle(self, content: object) -> bool:
         """Carry out one message from the browser; ``False`` (and ``error`` set) when it is refused."""
         try:
-            kind, index = _parse(content, len(self.choices))
-            if kind == "choose":
-                self.choose(self.choices[index])
-            elif kind == "reveal" and not self.reveal():
+            intent = parse_message(content, MESSAGES)
+            if isinstance(intent, ChooseIntent):
+                if not 0 <= intent.index < len(self.choices):
+                    raise InvalidActionError(_("choice index must be 0..{last}, got {index!r}",
+                                               last=len(self.choices) - 1, index=intent.index))
+                self.choose(self.choices[intent.index])
+            elif isinstance(intent, RevealIntent) and not self.reveal():
                 raise InvalidActionError(_("make your prediction first"))
-            elif kind == "again":
+            elif isinstance(intent, AgainIntent):
                 if self.revealed and not self.card.retry:
                     raise InvalidActionError(_("your answer was right: there is nothing to try again"))
                 self.try_again()
@@ -188,20 +194,26 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         self.handle(content)
 
 
-def _parse(content: object, count: int) -> tuple[str, int]:
-    """A browser message checked: ``("choose", i)``, ``("reveal", -1)`` or ``("again", -1)``."""
-    if not isinstance(content, dict):
-        raise InvalidActionError(_("a prediction message is a JSON object, got {kind}", kind=type(content).__name__))
-    kind = content.get("type")
-    if kind in ("reveal", "again"):
-        return str(kind), -1
-    if kind != "choose":
-        raise InvalidActionError(_("unknown prediction message type {kind!r}: expected choose, reveal or again",
-                                   kind=kind))
-    index = content.get("index")
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
-        raise InvalidActionError(_("choice index must be 0..{last}, got {index!r}", last=count - 1, index=index))
-    return "choose", index
+@dataclass(frozen=True)
+class ChooseIntent:
+    """Pick the choice at ``index`` (checked against the question's choices when carried out)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class RevealIntent:
+    """Show the answer."""
+
+
+@dataclass(frozen=True)
+class AgainIntent:
+    """Try the question again."""
+
+
+MESSAGES: dict[str, type[ChooseIntent | RevealIntent | AgainIntent]] = {
+    "choose": ChooseIntent, "reveal": RevealIntent, "again": AgainIntent}
+"""A prediction's messages from the browser."""
 
 
 def after_all(*predictions: Prediction, content: Content, waiting: str = "") -> widgets.VBox:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from typing import Any, Generic, TypeVar
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.scenario import Scenario
 from vegas_tutor.i18n import _
@@ -48,7 +49,7 @@ class Stepping(Generic[S]):
 
     def _start_at(self, scenario: Scenario[S], start: int) -> None:
         steps = scenario.steps
-        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(steps):
+        if not is_int(start) or not 0 <= start < len(steps):
             raise ConfigError(_("{scenario} has steps 0..{last}, not {start!r}", scenario=scenario.id,
                                 last=len(steps) - 1, start=start))
         self._scenario, self._index = scenario, start

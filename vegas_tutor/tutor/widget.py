@@ -3,8 +3,13 @@ game kept in the browser.
 
 The browser sends intents; :meth:`TutorWidget.handle` checks each one with the game's parser and carries it
 out through the engine. A refused message sets ``error`` to a plain-words reason and changes nothing else.
-A game's board subclasses it and provides ``_parse`` (the message checker), ``_carry_out``, ``_refresh``,
-``_play_others`` (chance and bots until the learner must act) and ``show_state`` (show another position).
+A game's board subclasses it (``TutorWidget[State]``, its engine's state) and provides ``_parse`` (the message
+checker), ``_carry_out``, ``_refresh``, ``_auto_move`` (one move of chance or a bot, or a stop for the learner),
+``_is_learner`` (whether a seat is the learner's), ``MAX_MOVES`` (its engine's longest game) and ``show_state``
+(show another position).
+
+The others' turns: :meth:`TutorWidget._play_others` plays the board's ``_auto_move`` until it says stop (the
+learner acts, or the game is over); more than ``MAX_MOVES`` automatic moves in a row is a bug, and raises.
 
 Nothing lost: after every accepted move a playable board puts its game's sealed record in ``saved``; the
 page keeps it in its local storage under ``board_id`` and, when the page comes back, offers to ``resume``
@@ -30,7 +35,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import traitlets as t
 
@@ -41,6 +46,9 @@ from vegas_tutor.tutor.assets import WordedWidget
 from vegas_tutor.tutor.class_relay import recorder
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
 from vegas_tutor.warmup import simulator_ready
+
+if TYPE_CHECKING:
+    from vegas_tutor.tutor.coaching import Coach
 
 
 class SavedGame(Protocol):
@@ -68,6 +76,10 @@ class SavedGame(Protocol):
 
     @classmethod
     def from_json(cls, text: str) -> Self: ...
+
+
+G = TypeVar("G", bound=SavedGame)
+"""A board's game: its engine's ``State``."""
 
 
 @dataclass(frozen=True)
@@ -117,8 +129,8 @@ MAX_ERROR_CHARS = 400
 """The longest refusal a board shows (the values it echoes are cut shorter, see ``messages.echo``)."""
 
 
-class TutorWidget(WordedWidget):
-    """The message loop and the traits every board syncs."""
+class TutorWidget(WordedWidget, Generic[G]):
+    """The message loop, the others' turns and the traits every board syncs."""
 
     stepper = t.Dict().tag(sync=True)
     """A scenario's title, step and narration (empty unless the board plays a scenario)."""
@@ -155,12 +167,14 @@ class TutorWidget(WordedWidget):
     """Carry out a checked intent through the engine; raises ``VegasTutorError`` when it is refused."""
     _refresh: Callable[[], None]
     """Rebuild the synced projections from the state."""
-    _play_others: Callable[[], None]
-    """Let chance and the bots play until the learner must act (or the game ends)."""
+    MAX_MOVES: ClassVar[int]
+    """The most moves a game of the board's game has (its engine's ``MAX_MOVES``): the others' turns stop there."""
     _noun = "board"
     """What the learner calls this widget in a refusal: "board" or "table" (each refusal is written for both)."""
-    _state: SavedGame
-    """The real game (each board narrows it to its engine's ``State``)."""
+    _state: G
+    """The real game."""
+    _coach: Coach
+    """The board's coach (made in each board's ``__init__``)."""
     show_state: Callable[..., None]
     """Show another position (``show_state(state, highlight=...)``); bots play on if it is their turn."""
 
@@ -174,6 +188,36 @@ class TutorWidget(WordedWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> G:
+        """A copy of the real game (the whole truth, never synced; what-if changes are never in it)."""
+        return self._state.copy()
+
+    @property
+    def coach(self) -> Coach:
+        """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
+        return self._coach
+
+    def _is_learner(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by the learner (each board says which seats are theirs)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the others' turns
+    def _play_others(self) -> None:
+        """Let chance and the bots play until the learner must act (or the game ends): the board's
+        ``_auto_move``, at most ``MAX_MOVES`` times in a row (more than any game has)."""
+        for _move in range(self.MAX_MOVES):
+            if not self._auto_move():
+                return
+        raise RuntimeError(f"the bots made {self.MAX_MOVES} moves in a row, more than a game "
+                           f"of {self._state.GAME_ID} has")  # pragma: no cover
+
+    def _auto_move(self) -> bool:
+        """Play one automatic move (a chance outcome, or a bot's move for the seat to act) and say ``True``;
+        or play nothing and say ``False``: the learner acts now (or the game is over, or the board waits)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ answer first
     def _after_answer(self, panels: Callable[[], None]) -> None:

@@ -1,5 +1,5 @@
 """The tutor's widgets for Las Vegas: the board (with its odds panel and what-if mode), the scenario stepper
-and a watched round.
+and a watched round. ``ScenarioStepper`` is the stepper's former name.
 
 >>> from vegas_tutor.tutor.las_vegas import LasVegasBoard
 >>> board = LasVegasBoard(players=2, seed=1)
@@ -8,6 +8,6 @@ and a watched round.
 """
 
 from vegas_tutor.tutor.las_vegas.board import LasVegasBoard
-from vegas_tutor.tutor.las_vegas.stepper import ScenarioStepper, find_scenario, watch_round
+from vegas_tutor.tutor.las_vegas.stepper import LasVegasStepper, ScenarioStepper, find_scenario, watch_round
 
-__all__ = ["LasVegasBoard", "ScenarioStepper", "find_scenario", "watch_round"]
+__all__ = ["LasVegasBoard", "LasVegasStepper", "ScenarioStepper", "find_scenario", "watch_round"]

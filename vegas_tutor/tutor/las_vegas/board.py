@@ -27,7 +27,7 @@ from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.events import Event
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place, Roll, describe_action
-from vegas_tutor.las_vegas.engine import State, new_game
+from vegas_tutor.las_vegas.engine import MAX_MOVES, State, new_game
 from vegas_tutor.las_vegas.policies import check_policy
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
@@ -74,11 +74,6 @@ def simulator_loaded() -> bool:
     return fast_simulator_ready("las_vegas") or warmed_up()
 
 
-MAX_BOT_MOVES = 200
-"""A safety bound on automatic moves in one go (a whole game has fewer than 4 x 5 x 8 x 2 = 320...
-but bots hand back to the learner long before)."""
-
-
 def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
     """The rulebook's names, with the learner's seat called "You" ("Tú") when they play a single seat."""
     return tuple(
@@ -86,7 +81,7 @@ def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
     )
 
 
-class LasVegasBoard(TutorWidget):
+class LasVegasBoard(TutorWidget[State]):
     """A game of Las Vegas in the browser: six casinos, everyone's dice, the roll as buttons, the odds.
 
     ``humans`` are the seats the learner plays; the others are played by ``bots`` (a level: ``"easy"``,
@@ -95,7 +90,7 @@ class LasVegasBoard(TutorWidget):
     Set ``interactive=False`` for a board that only shows positions (the scenario stepper).
     """
 
-    _state: State
+    MAX_MOVES = MAX_MOVES
     _esm = module_source("las_vegas.js")
     _css = style_source("las_vegas.css")
 
@@ -157,11 +152,6 @@ class LasVegasBoard(TutorWidget):
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> State:
-        """A copy of the real game (what-if changes are never in it)."""
-        return self._state.copy()
-
-    @property
     def shown_state(self) -> State:
         """A copy of the state on the board: the what-if position in what-if mode, else the real game."""
         return (self._explored or self._state).copy()
@@ -180,12 +170,7 @@ class LasVegasBoard(TutorWidget):
         self._bots = check_opponents(policy)
         self._refresh()
 
-    @property
-    def coach(self) -> Coach:
-        """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
-        return self._coach
-
-    def _learner(self, seat: int | None) -> bool:
+    def _is_learner(self, seat: int | None) -> bool:
         return seat in self._humans
 
     # ------------------------------------------------------------------ intents
@@ -217,7 +202,7 @@ class LasVegasBoard(TutorWidget):
         self._coach.guard(intent)
         if isinstance(intent, COACH_INTENTS):
             self._check_playable(what_if_ok=True)
-            self._coach.carry_out(intent, self._state, self._learner)
+            self._coach.carry_out(intent, self._state, self._is_learner)
         elif isinstance(intent, OptionIntent):
             self._set_option(intent)
         elif isinstance(intent, StepIntent):
@@ -315,30 +300,29 @@ class LasVegasBoard(TutorWidget):
             setattr(self, intent.name, intent.value)
 
     # ------------------------------------------------------------------ the others' turns
-    def _play_others(self) -> None:
-        """Bots move (and the learner's dice are rolled when ``auto_roll``) until the learner must act."""
+    def _auto_move(self) -> bool:
+        """A bot's move, or the learner's roll when ``auto_roll``; the learner's placement is theirs."""
         s = self._state
-        for _move in range(MAX_BOT_MOVES):
-            seat = s.current_player
-            if seat is None:
-                return
-            if seat in self._humans:
-                if not (self.auto_roll and s.phase in ("roll", "spare")):
-                    return
-                s.apply(Roll())
-                self._revision += 1
-                continue
-            self._say_opponents_play()
-            action = opponent_action(s, self._bots, self._bot_rng)
-            reason = placement_reason(s, action.face, self._bots) if isinstance(action, Place) else ""
-            events_before = len(s.events)
-            s.apply(action)
-            if reason:  # the log says which simple rule the placement followed
-                placed = next((e for e in s.events[events_before:] if e.kind == "place"), None)
-                if placed is not None:
-                    self._reasons[id(placed)] = (placed, reason)
+        seat = s.current_player
+        if seat is None:
+            return False
+        if seat in self._humans:
+            if not (self.auto_roll and s.phase in ("roll", "spare")):
+                return False
+            s.apply(Roll())
             self._revision += 1
-        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
+            return True
+        self._say_opponents_play()
+        action = opponent_action(s, self._bots, self._bot_rng)
+        reason = placement_reason(s, action.face, self._bots) if isinstance(action, Place) else ""
+        events_before = len(s.events)
+        s.apply(action)
+        if reason:  # the log says which simple rule the placement followed
+            placed = next((e for e in s.events[events_before:] if e.kind == "place"), None)
+            if placed is not None:
+                self._reasons[id(placed)] = (placed, reason)
+        self._revision += 1
+        return True
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds", "assumption", "what_if", "auto_roll")
@@ -352,7 +336,7 @@ class LasVegasBoard(TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
-        self._coach.sync(self._state, self._learner)
+        self._coach.sync(self._state, self._is_learner)
         replay = self._coach.replay_state()
         shown = replay or self._explored or self._state
         highlight = () if replay is not None else self._highlight  # a replayed position has no last move marked
@@ -380,7 +364,7 @@ class LasVegasBoard(TutorWidget):
         """The slow projections of the answer: the odds, the what-if outlook, the coach (answer first)."""
         self.odds = self._odds_projection()
         self.outlook = self._outlook_projection(shown)
-        self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
+        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
         self.version += 1
 
     def _odds_projection(self) -> JSON:

@@ -48,7 +48,7 @@ def _exact(value: Fraction | None) -> JSON | None:
         return None
     fraction = (None if value.denominator == 1
                 else f"{i18n.number(value.numerator)}/{i18n.number(value.denominator)}")
-    return {"value": float(value), "text": _dollars(float(value), 0 if fraction is None else 2),
+    return {"value": float(value), "text": i18n.money(float(value), 0 if fraction is None else 2),
             "fraction": fraction}
 
 
@@ -73,14 +73,8 @@ def money_words(expected: float, margin: float | None = None) -> str:
 def fraction_text(value: Fraction) -> str:
     """A Fraction of dollars in words a learner reads: ``$12,345.67`` (and the fraction when not whole)."""
     if value.denominator == 1:
-        return _dollars(int(value), 0)
-    return f"{_dollars(float(value), 2)} (= {i18n.number(value.numerator)}/{i18n.number(value.denominator)})"
-
-
-def _dollars(amount: float, digits: int) -> str:
-    """``$12,345.67`` / ``12.345,67 $``: dollars written the language's way."""
-    text = i18n.number(amount, digits)
-    return f"{text}\u00a0$" if i18n.language() == "es" else f"${text}"
+        return i18n.money(int(value), 0)
+    return f"{i18n.money(float(value), 2)} (= {i18n.number(value.numerator)}/{i18n.number(value.denominator)})"
 
 
 def odds_view(odds: PlacementOdds, state: State) -> JSON:

@@ -1,4 +1,4 @@
-"""``ScenarioStepper``: a rulebook example played step by step on the board, with Back / Next / Restart, and
+"""``LasVegasStepper``: a rulebook example played step by step on the board, with Back / Next / Restart, and
 a whole round played by bots to watch the same way (:func:`watch_round`).
 
 The narration sits beside the board and the step's change is highlighted. The board only shows the
@@ -12,7 +12,7 @@ before it (on the same payout) have given their bills away, and the players' mon
 so far, this step's included.
 ``round-end`` in a highlight shows that picture before any casino pays (its ``casino:N`` only light a casino).
 
->>> stepper = ScenarioStepper("LV-TIE-1")
+>>> stepper = LasVegasStepper("LV-TIE-1")
 >>> stepper.index, stepper.stepper["count"]
 (0, 2)
 >>> stepper.next(); stepper.index
@@ -25,7 +25,7 @@ so far, this step's included.
 >>> [step.highlight for step in round_one.steps[-8:]]  # doctest: +NORMALIZE_WHITESPACE
 [('round-end', 'casino:6'), ('casino:1',), ('casino:2',), ('casino:3',), ('casino:4',), ('casino:5',),
  ('casino:6',), ('casinos',)]
->>> tie = ScenarioStepper("LV-TIE-1", start=1)  # the payout of casino 2, on the board before the next deal
+>>> tie = LasVegasStepper("LV-TIE-1", start=1)  # the payout of casino 2, on the board before the next deal
 >>> tie.board["casinos"][1]["dice"], tie.board["casinos"][1]["bills"], tie.board["round"]
 ([5, 3, 3, 1], [80000, 30000, 10000], 1)
 """
@@ -136,7 +136,7 @@ def round_end_view(state: State, paid: Collection[int], now: Collection[int] = (
     }
 
 
-class ScenarioStepper(Stepping[State], LasVegasBoard):
+class LasVegasStepper(Stepping[State], LasVegasBoard):
     """Plays one ``Scenario`` of Las Vegas states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, **kwargs: Any) -> None:
@@ -161,6 +161,10 @@ class ScenarioStepper(Stepping[State], LasVegasBoard):
             shown = getattr(self, "_paid", None)
             if shown is not None:
                 self.board = {**self.board, **round_end_view(self._state, *shown)}
+
+
+ScenarioStepper = LasVegasStepper
+"""The stepper's former name (the lessons import it)."""
 
 
 def watch_round(

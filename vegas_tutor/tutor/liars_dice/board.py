@@ -1,4 +1,4 @@
-"""``LiarsDiceTable``: the Liar's Dice table widget, its odds panel, "place your bet" and what-if modes.
+"""``LiarsDiceBoard``: the Liar's Dice table widget, its odds panel, "place your bet" and what-if modes.
 
 The engine's ``State`` stays in Python. The browser gets small JSON projections built from the learner's
 own observation (``table``, ``odds``, ``simulation``, ``bet``) and sends intents (``{"type": "bid",
@@ -9,7 +9,7 @@ on (``coach=True`` or the Coach switch), each decision of the learner gets a ver
 observation, a Hint gives the coach's choice first, and the game's end brings a review
 (:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
 
->>> table = LiarsDiceTable(players=3, dice=3, seed=2, bots="odds")
+>>> table = LiarsDiceBoard(players=3, dice=3, seed=2, bots="odds")
 >>> table.table["players"][0]["own"] is not None, table.table["players"][1]["own"]
 (True, None)
 >>> table.handle({"type": "bid", "quantity": 0, "face": 5}), table.error
@@ -24,14 +24,15 @@ from typing import Any
 
 import traitlets as t
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.state import HistoryEntry
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show, faces_text
-from vegas_tutor.liars_dice.engine import State, new_game
+from vegas_tutor.liars_dice.engine import MAX_MOVES, State, new_game
 from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
 from vegas_tutor.liars_dice.track import Bid
-from vegas_tutor.liars_dice.words import bid_words, display_name
+from vegas_tutor.liars_dice.words import bid_words, seat_name
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
 from vegas_tutor.tutor.liars_dice.bot_reasons import decision_reason
@@ -66,8 +67,6 @@ from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
 DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
 """You, Shane, Mike, Mary: the rulebook's table."""
-MAX_BOT_MOVES = 20_000
-"""A safety bound on automatic moves in one go (a whole game of bots, once the learner is out)."""
 
 
 def _joined(bid: str, show: str) -> str:
@@ -80,7 +79,7 @@ def _joined(bid: str, show: str) -> str:
     return _("{bid}; {show}", bid=bid, show=show)
 
 
-class LiarsDiceTable(TutorWidget):
+class LiarsDiceBoard(TutorWidget[State]):
     """A game of Liar's Dice in the browser: the cups, the bid track, the bids, the reveal and the odds.
 
     The learner plays seat ``viewer`` (called "You"); the other seats are played by ``bots`` as soon as it
@@ -89,7 +88,7 @@ class LiarsDiceTable(TutorWidget):
     """
 
     _noun = "table"
-    _state: State
+    MAX_MOVES = MAX_MOVES
     _esm = module_source("liars_dice.js")
     _css = style_source("liars_dice.css")
 
@@ -129,7 +128,7 @@ class LiarsDiceTable(TutorWidget):
         self._coach = Coach(LIARS_DICE_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
-        if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
+        if not is_int(viewer) or not 0 <= viewer < state.players:
             raise ConfigError(_("viewer must be a seat 0..{last}, got {viewer!r}", last=state.players - 1,
                                 viewer=viewer))
         names = tuple(names) if names is not None else DEFAULT_NAMES[: state.players]
@@ -158,11 +157,6 @@ class LiarsDiceTable(TutorWidget):
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> State:
-        """A copy of the real game (the whole truth: never synced)."""
-        return self._state.copy()
-
-    @property
     def viewer(self) -> int:
         return self._viewer
 
@@ -170,12 +164,7 @@ class LiarsDiceTable(TutorWidget):
     def names(self) -> tuple[str, ...]:
         return self._names
 
-    @property
-    def coach(self) -> Coach:
-        """The table's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
-        return self._coach
-
-    def _learner(self, seat: int | None) -> bool:
+    def _is_learner(self, seat: int | None) -> bool:
         return seat == self._viewer
 
     def odds_view(self) -> OddsView:
@@ -225,7 +214,7 @@ class LiarsDiceTable(TutorWidget):
         self._coach.guard(intent)
         if isinstance(intent, COACH_INTENTS):
             self._check_playable()
-            self._coach.carry_out(intent, self._state, self._learner)
+            self._coach.carry_out(intent, self._state, self._is_learner)
         elif isinstance(intent, OptionIntent):
             self._set_option(intent)
         elif isinstance(intent, StepIntent):
@@ -304,7 +293,7 @@ class LiarsDiceTable(TutorWidget):
             if who is None:
                 raise IllegalActionError(_("it is nobody's turn, not yours: wait for them to play"))
             raise IllegalActionError(_("it is {name}'s turn, not yours: wait for them to play",
-                                       name=display_name(self._names[who])))
+                                       name=seat_name(who, self._names, you=self._viewer)))
         action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
         s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
         self._in_game = True
@@ -394,34 +383,31 @@ class LiarsDiceTable(TutorWidget):
         self._sim.run(n)
 
     # ------------------------------------------------------------------ the others' turns
-    def _play_others(self) -> None:
-        """Roll every pending cup and let the bots play until the learner must act (or the game ends).
-
-        After a challenge the bots wait, so the learner can read the reveal, until 'Next round'.
-        """
+    def _auto_move(self) -> bool:
+        """A pending cup's roll or a bot's move; the table stops at the learner's turn and, after a challenge,
+        waits (so the learner can read the reveal) until 'Next round'."""
         s, me = self._state, self._viewer
-        for _move in range(MAX_BOT_MOVES):
-            if s.is_over:
-                return
-            if s.is_chance:
-                s.apply(Roll())
-                continue
-            if s.current_player == me:
-                self._after_challenge = False
-                return
-            if self._after_challenge:
-                return
-            self._say_opponents_play()
-            action = opponent_action(s, self.bots_policy, self._bot_rng)
-            reason = decision_reason(s, action, self.bots_policy)
-            s.apply(action)
-            if reason:  # the table says which simple rule the decision followed
-                entry = s.entries[-1]
-                self._reasons[id(entry)] = (entry, reason)
-            if isinstance(action, Challenge):
-                self._highlight = ("count",)
-                self._after_challenge = self._pauses()
-        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
+        if s.is_over:
+            return False
+        if s.is_chance:
+            s.apply(Roll())
+            return True
+        if s.current_player == me:
+            self._after_challenge = False
+            return False
+        if self._after_challenge:
+            return False
+        self._say_opponents_play()
+        action = opponent_action(s, self.bots_policy, self._bot_rng)
+        reason = decision_reason(s, action, self.bots_policy)
+        s.apply(action)
+        if reason:  # the table says which simple rule the decision followed
+            entry = s.entries[-1]
+            self._reasons[id(entry)] = (entry, reason)
+        if isinstance(action, Challenge):
+            self._highlight = ("count",)
+            self._after_challenge = self._pauses()
+        return True
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds", "bet_mode", "what_if")
@@ -460,7 +446,7 @@ class LiarsDiceTable(TutorWidget):
     def _refresh(self) -> None:
         if self._quiet:
             return
-        self._coach.sync(self._state, self._learner)
+        self._coach.sync(self._state, self._is_learner)
         s, me = self._coach.replay_state() or self._state, self._viewer
         obs = s.observation(me)
         learner_to_act = (self.interactive and not self._awaiting_show and not self._after_challenge
@@ -498,9 +484,13 @@ class LiarsDiceTable(TutorWidget):
                 "status": "waiting", "rows": []}
             self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
         self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
-        self.coaching = self._coach.view(self._state, self._learner) if self.interactive else {}
+        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
         shown = self._panel_view(view)
         sim = self._sim if self._sim_view is not None and CountSimulation.key(shown) == CountSimulation.key(
             self._sim_view) else None
         self.simulation = sim.view(shown.bid) if sim is not None and not hide else {"status": "off", "n": 0}
         self.version += 1
+
+
+LiarsDiceTable = LiarsDiceBoard
+"""The board's former name (the lessons import it)."""

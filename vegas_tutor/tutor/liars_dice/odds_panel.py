@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vegas_tutor.core.chance_words import chance_words
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.i18n import _, number
@@ -160,7 +161,7 @@ class CountSimulation:
 
     def run(self, n: int) -> None:
         """Roll the hidden dice ``n`` more times (as many rows of ``unknown`` dice)."""
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        if not is_int(n) or n < 1:
             raise InvalidActionError(_("simulate a whole number of rolls >= 1, got {n!r}", n=n))
         if self.n + n > MAX_SIMULATED:
             raise InvalidActionError(_("the simulation stops at {most} rolls: it has converged",

@@ -20,9 +20,10 @@ from typing import Any
 
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice import words
-from vegas_tutor.liars_dice.engine import ChallengeResult, Observation, count_matches
+from vegas_tutor.liars_dice.observation import ChallengeResult, Observation
+from vegas_tutor.liars_dice.rules import counts_for
 from vegas_tutor.liars_dice.track import ALL_BIDS, STAR, TRACK, Bid, face_text
-from vegas_tutor.liars_dice.words import bid_words, display_name
+from vegas_tutor.liars_dice.words import bid_words, seat_name
 
 JSON = dict[str, Any]
 
@@ -50,17 +51,17 @@ def track_view() -> list[JSON]:
     return [{"index": i, "quantity": s.quantity, "star": s.star, "label": str(s)} for i, s in enumerate(TRACK)]
 
 
-def bid_view(bid: Bid, seat: int | None = None, names: Sequence[str] = ()) -> JSON:
-    """One bid: its words, numbers, rank and track space (and who made it)."""
+def bid_view(bid: Bid, seat: int | None = None, names: Sequence[str] = (), you: int | None = None) -> JSON:
+    """One bid: its words, numbers, rank and track space (and who made it; ``you``: the learner's seat)."""
     out: JSON = {"text": bid_words(bid), "quantity": bid.quantity, "face": bid.face, "star": bid.is_star,
                  "rank": bid.rank, "space": _SPACE_INDEX[bid.space]}
     if seat is not None:
         out["seat"] = seat
-        out["name"] = display_name(names[seat]) if seat < len(names) else _("Seat {n}", n=seat + 1)
+        out["name"] = seat_name(seat, names, you=you) if seat < len(names) else _("Seat {n}", n=seat + 1)
     return out
 
 
-def reveal_view(result: ChallengeResult, names: Sequence[str]) -> JSON:
+def reveal_view(result: ChallengeResult, names: Sequence[str], you: int | None = None) -> JSON:
     """A challenge's reveal: every cup with its matching dice numbered in counting order, who loses what, why.
 
     Dice are counted cup by cup from the bidder round the table. The words come from
@@ -74,18 +75,18 @@ def reveal_view(result: ChallengeResult, names: Sequence[str]) -> JSON:
         seat = (result.bidder + step) % n
         dice = []
         for face in result.cups[seat]:
-            match = count_matches((face,), bid.face) == 1
+            match = counts_for(face, bid.face)
             running += match
             dice.append({"face": face, "match": match, "order": running if match else None})
-        cups[seat] = {"seat": seat, "name": display_name(names[seat]), "dice": dice,
+        cups[seat] = {"seat": seat, "name": seat_name(seat, names, you=you), "dice": dice,
                       "matches": sum(1 for d in dice if d["match"]), "lost": result.losses[seat]}
     reason = "difference" if result.count != q else "die-hard" if result.saved_by_die_hard else "perfect"
     return {
-        "bid": bid_view(bid, result.bidder, names),
+        "bid": bid_view(bid, result.bidder, names, you),
         "bidder": result.bidder, "challenger": result.challenger, "winner": result.winner,
         "count": result.count, "perfect": result.perfect, "reason": reason,
         "losses": list(result.losses), "die_hard": list(result.saved_by_die_hard),
-        "cups": cups, "words": words.reveal(result, names),
+        "cups": cups, "words": words.reveal(result, names, you=you),
     }
 
 
@@ -96,7 +97,7 @@ def legal_raises(last: Bid | None) -> list[Bid]:
 
 def describe(obs: Observation, names: Sequence[str], *, awaiting_show: bool) -> str:
     """One sentence: whose turn, what they may do (:func:`vegas_tutor.liars_dice.words.status`)."""
-    return words.status(obs, names, awaiting_show=awaiting_show)
+    return words.status(obs, names, awaiting_show=awaiting_show, you=obs.player)
 
 
 def table_view(
@@ -121,14 +122,14 @@ def table_view(
     """
     me = obs.player
     kinds = list(players) if players is not None else ["none"] * obs.players
-    labels = seat_labels([display_name(name) for name in names])
+    labels = seat_labels([seat_name(seat, names, you=me) for seat in range(len(names))])
     bidder = obs.bidder
     seats: list[JSON] = []
     for seat in range(obs.players):
         count = obs.dice_counts[seat]
         shown = list(obs.shown[seat])
         seats.append({
-            "seat": seat, "name": display_name(names[seat]), "label": labels[seat],
+            "seat": seat, "name": seat_name(seat, names, you=me), "label": labels[seat],
             "pattern": PATTERNS[seat % len(PATTERNS)],
             "player": kinds[seat], "viewer": seat == me, "dice": count, "shown": shown,
             "hidden": count - len(shown),
@@ -144,8 +145,8 @@ def table_view(
         "phase": obs.phase,
         "current": obs.current_player,
         "total_dice": sum(obs.dice_counts),
-        "bid": bid_view(last, bidder, names) if last is not None and bidder is not None else None,
-        "history": [{**bid_view(b, s, names), "why": reasons[i] if i < len(reasons) else ""}
+        "bid": bid_view(last, bidder, names, me) if last is not None and bidder is not None else None,
+        "history": [{**bid_view(b, s, names, me), "why": reasons[i] if i < len(reasons) else ""}
                     for i, (s, b) in enumerate(obs.bids)],
         "track": track_view(),
         "faces": [{"face": f, "text": face_text(f)} for f in (STAR, 2, 3, 4, 5, 6)],
@@ -154,10 +155,10 @@ def table_view(
         "learner_to_act": learner_to_act,
         "awaiting_show": awaiting_show,
         "paused": paused,
-        "reveal": {**reveal_view(obs.last_challenge, names), "why": challenge_reason}
+        "reveal": {**reveal_view(obs.last_challenge, names, me), "why": challenge_reason}
         if obs.last_challenge is not None else None,
         "reveal_fresh": obs.last_challenge is not None and not obs.bids,
-        "describe": words.status(obs, names, awaiting_show=awaiting_show, paused=paused),
+        "describe": words.status(obs, names, awaiting_show=awaiting_show, paused=paused, you=me),
         "out": obs.dice_counts[me] == 0,
         "is_over": obs.phase == "over",
         "winners": list(obs.winners),

@@ -22,7 +22,7 @@ from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.policies import bot_action, check_policy
 from vegas_tutor.liars_dice.scenarios import SCENARIOS, SEAT_NAMES
 from vegas_tutor.liars_dice.words import YOU, action_words, dice_words
-from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES, LiarsDiceTable
+from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES, LiarsDiceBoard
 from vegas_tutor.tutor.liars_dice.coaching import policy_name
 from vegas_tutor.tutor.liars_dice.projection import reveal_view
 from vegas_tutor.tutor.stepping import Stepping
@@ -36,7 +36,7 @@ def find_scenario(scenario: str | Scenario[State]) -> Scenario[State]:
     return find_in(scenario, SCENARIOS, _("Liar's Dice"))
 
 
-class LiarsDiceStepper(Stepping[State], LiarsDiceTable):
+class LiarsDiceStepper(Stepping[State], LiarsDiceBoard):
     """Plays one ``Scenario`` of Liar's Dice states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, names: tuple[str, ...] | None = None,
@@ -100,7 +100,7 @@ def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str =
         elif isinstance(action, Challenge):
             result = state.last_challenge
             assert result is not None
-            steps.append(Step(reveal_view(result, names)["words"], state.copy(), ("count",)))
+            steps.append(Step(reveal_view(result, names, 0)["words"], state.copy(), ("count",)))  # (you: seat 0)
         else:
             raised = len(state.bids) > 1
             bid = action_words(action)

@@ -6,7 +6,7 @@ decision of the learner gets a verdict, a Hint gives the coach's choice first, a
 review (:mod:`vegas_tutor.tutor.coaching`; the thresholds in :mod:`.coaching`).
 
 The engine's ``State`` stays in Python. The browser gets one JSON projection (``board``, built on
-:meth:`State.view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
+:func:`.projection.public_view`) and the ``odds`` panel, and sends intents (``{"type": "act", "action": "end turn"}``);
 each is checked here and by the engine, and a refused one sets ``error`` to a plain-words reason and
 changes nothing. Trades: the learner proposes one (``{"type": "trade", "trade": "trade blue: ..."}``), the engine
 checks it and the other player accepts or refuses it by its own count, saying why; the other players offer
@@ -32,10 +32,11 @@ from typing import Any
 
 import traitlets as t
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
-from vegas_tutor.lords_of_vegas.engine import State, new_game
+from vegas_tutor.lords_of_vegas.engine import MAX_MOVES, State, new_game
 from vegas_tutor.lords_of_vegas.names import describe, players, seat_word
 from vegas_tutor.lords_of_vegas.trades import Trade
 from vegas_tutor.tutor.assets import module_source, style_source
@@ -67,11 +68,8 @@ from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
 from vegas_tutor.tutor.messages import OptionIntent, StepIntent
 from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, plan_undo
 
-MAX_BOT_MOVES = 20_000
-"""A safety bound on automatic moves in one go (bots and chance until the learner must act)."""
 
-
-class LordsOfVegasBoard(TradeTable, TutorWidget):
+class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
     """A game of Lords of Vegas in the browser: the 48 lots, casinos, dice, players, score track and odds.
 
     The learner plays seat ``learner`` (shown as "You"); the other seats are bots playing at ``bots``, shown at ``pace``
@@ -79,7 +77,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
     ``interactive=False`` makes a board that only shows positions (the scenario stepper).
     """
 
-    _state: State
+    MAX_MOVES = MAX_MOVES
     _esm = module_source("lords_of_vegas.js")
     _css = style_source("lords_of_vegas.css")
 
@@ -118,7 +116,7 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             state = new_game(players, seed=self._next_seed(), short_game=short_game)
         self._short_game = state.config.short_game
         """Whether the next new game is a short game (the Short game switch)."""
-        if isinstance(learner, bool) or not isinstance(learner, int) or not 0 <= learner < state.players:
+        if not is_int(learner) or not 0 <= learner < state.players:
             raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
                                 value=repr(learner)))
         self._learner = learner
@@ -135,18 +133,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> State:
-        """A copy of the game."""
-        return self._state.copy()
-
-    @property
     def learner(self) -> int:
         return self._learner
-
-    @property
-    def coach(self) -> Coach:
-        """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
-        return self._coach
 
     def _is_learner(self, seat: int | None) -> bool:
         return seat == self._learner
@@ -339,28 +327,28 @@ class LordsOfVegasBoard(TradeTable, TutorWidget):
             self._highlight = (*self._highlight, *(f"lot:{lot}" for lot in lots if lot))
 
     # ------------------------------------------------------------------ the others' turns
-    def _play_others(self) -> None:
-        """Let chance and the bots play until the learner must act (or the game ends); at the "next" and
-        "pause" paces, stop before each half of another player's turn (its card, then its actions)."""
+    def _auto_move(self) -> bool:
+        """Chance or a bot's move, or another player's trade; the board stops when the learner must act (or
+        answer an offer) and, at the "next" and "pause" paces, before each half of another player's turn (its
+        card, then its actions)."""
         s, me = self._state, self._learner
-        for _move in range(MAX_BOT_MOVES):
-            if s.is_over or self._offer is not None:
-                return
-            if learner_actions(s, me):
-                self._offers_at_turn_start()
-                return
-            key = (s.phase, len(s.seen_cards()))
-            if s.turn != me and s.phase in ("draw", "play") and key != self._passed:
-                if self._pace != "all" and not self._go:
-                    self._waiting = True
-                    return
-                self._go, self._waiting, self._passed, self._highlight = False, False, key, ()
-                if s.phase == "draw":
-                    self._bots_trade(s.turn)
-                    continue  # (a trade may change the position: look again)
-            self._say_opponents_play(compiled="lords_of_vegas")  # the bots play out moves with compiled code
-            self._apply(opponent_action(s, self._bots, self._bot_rng))
-        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")  # pragma: no cover
+        if s.is_over or self._offer is not None:
+            return False
+        if learner_actions(s, me):
+            self._offers_at_turn_start()
+            return False
+        key = (s.phase, len(s.seen_cards()))
+        if s.turn != me and s.phase in ("draw", "play") and key != self._passed:
+            if self._pace != "all" and not self._go:
+                self._waiting = True
+                return False
+            self._go, self._waiting, self._passed, self._highlight = False, False, key, ()
+            if s.phase == "draw":
+                self._bots_trade(s.turn)
+                return True  # (a trade may change the position: look again)
+        self._say_opponents_play(compiled="lords_of_vegas")  # the bots play out moves with compiled code
+        self._apply(opponent_action(s, self._bots, self._bot_rng))
+        return True
 
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds")

@@ -1,4 +1,4 @@
-"""The JSON the Lords of Vegas board draws: :meth:`State.view` plus the printed lots, the players' labels,
+"""The JSON the Lords of Vegas board draws: :func:`public_view` plus the printed lots, the players' labels,
 the casino outlines, the last card and the learner's legal actions grouped by kind.
 
 Colour is never the only signal: every player has a name and a letter, every tile and card colour a
@@ -17,8 +17,8 @@ from typing import Any
 
 from vegas_tutor.core.events import Event
 from vegas_tutor.i18n import N_, _, tr
+from vegas_tutor.lords_of_vegas import rules
 from vegas_tutor.lords_of_vegas.actions import (
-    ACTION_TYPES,
     Action,
     Build,
     DrawCard,
@@ -32,13 +32,14 @@ from vegas_tutor.lords_of_vegas.actions import (
     RollDice,
     Sprawl,
 )
-from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOTS, SCORE_TRACK, STRIP
+from vegas_tutor.lords_of_vegas.board import COLOURS, GAME_END, LOT_IDS, LOTS, SCORE_TRACK, STRIP
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.explain import phase_words
 from vegas_tutor.lords_of_vegas.names import code, colour, describe, join, letter, player
 from vegas_tutor.lords_of_vegas.names import players as seat_names
 from vegas_tutor.lords_of_vegas.trades import CHOICE_PHASES, TRADE_PHASES
-from vegas_tutor.lords_of_vegas.words import say, say_all
+from vegas_tutor.lords_of_vegas.words import event_words as event_words  # (its home is words)
+from vegas_tutor.lords_of_vegas.words import say_all
 
 LEFT_BLOCKS = ("A", "C", "E")
 RIGHT_BLOCKS = ("B", "D", "F")
@@ -86,40 +87,6 @@ def learner_actions(state: State, learner: int | None) -> list[Action]:
             return []
         return [DrawCard()] if state.phase == "draw" else [RollDice()]
     return state.legal_actions()
-
-
-def event_words(state: State, action: Action, seat: int | None, names: Sequence[str] | None = None,
-                you: int | None = None) -> str:
-    """What ``action`` (just played by ``seat``) did, in a sentence for the narration or the log (``you``:
-    the learner's seat, in the second person)."""
-    names = list(names) if names is not None else seat_names(state.players)
-    if isinstance(action, EndTurn) and seat is not None:
-        return _("You end the turn.") if seat == you else _("{name} ends the turn.", name=names[seat])
-    played = state.history[-1] if state.history else action
-    said = sentences(state.events, names, you) if state.events else ""
-    if seat is None:
-        return said or _("Chance: {action}.", action=describe(played) if isinstance(played, ACTION_TYPES)
-                         else str(played))
-    mine = seat == you
-    who = _("You") if mine else names[seat]
-    told = said.startswith(who) or any(e.kind in ("draw", "gamble", "starts") and e.get("seat") == seat
-                                       for e in state.events)  # (the events already say who drew or rolled)
-    if isinstance(played, DrawCard) and not told and played.card is not None:
-        dealt = "" if state.phase not in ("deal", "start_roll") else (
-            _("You are dealt the card {card}.", card=played.card) if mine
-            else _("{name} is dealt the card {card}.", name=names[seat], card=played.card))
-        return " ".join(x for x in (dealt, said) if x)
-    if isinstance(played, RollDice) and played.values is not None and not told:
-        values = join([str(v) for v in played.values])
-        rolled = _("You roll {values}.", values=values) if mine else \
-            _("{name} rolls {values}.", name=names[seat], values=values)
-        return " ".join(x for x in (rolled, said) if x)
-    if not said and isinstance(played, ACTION_TYPES) and not isinstance(played, DrawCard | RollDice):
-        return say(Event("action", seat=seat, action=str(played)), names, you=you)
-    if said:
-        return said
-    return _("{name}: {action}.", name=who, action=describe(played) if isinstance(played, ACTION_TYPES)
-             else str(played))
 
 
 def sentences(events: Sequence[Event], names: Sequence[str] | None = None, you: int | None = None) -> str:
@@ -184,6 +151,46 @@ def _edges(lot: str, members: frozenset[str]) -> list[str]:
     return sides
 
 
+def public_view(state: State) -> dict[str, Any]:
+    """A small JSON-ready projection of the public position, the part of :func:`board_view` read straight off
+    the state (it was ``State.view``).
+
+    >>> from vegas_tutor.lords_of_vegas.engine import new_game
+    >>> v = public_view(new_game(2, seed=1))
+    >>> v["phase"], v["players"], len(v["lots"])
+    ('deal', ['blue', 'green'], 48)
+    """
+    d = state.data()
+    lots: dict[str, dict[str, Any]] = {}
+    for lot in LOT_IDS:
+        die = state.die(lot)
+        lots[lot] = {
+            "marker": d.marker.get(lot),
+            "tile": d.tile.get(lot),
+            "die": None if die is None else {"owner": die[0], "value": die[1]},
+            "in_play": rules.in_play(d, lot),
+        }
+    return {
+        "players": list(state.names),
+        "phase": d.phase,
+        "turn": d.turn,
+        "current_player": state.current_player,
+        "money": list(d.money),
+        "scores": list(d.score),
+        "lots": lots,
+        "casinos": [
+            {"lots": list(c.lots), "colour": c.colour, "boss": c.boss, "strip": c.strip, "pips": c.pips}
+            for c in state.casinos()
+        ],
+        "deck_left": len(state.deck_cards()),
+        "draws_before_end": state.draws_before_end,
+        "seen": list(d.seen),
+        "pending_dice": list(d.pending),
+        "events": say_all(d.events, [n.capitalize() for n in state.names]),
+        "winners": list(d.winners),
+    }
+
+
 def board_view(
     state: State,
     *,
@@ -195,7 +202,7 @@ def board_view(
     you: int | None = None,
 ) -> dict[str, Any]:
     """The whole board as JSON: everything public (Lords of Vegas has no hidden information but the deck)."""
-    view = state.view()
+    view = public_view(state)
     seats = state.names
     names = list(names) if names is not None else seat_names(state.players)
     kinds = list(kinds) if kinds is not None else ["none"] * state.players

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.core.scenario import Scenario, Step
@@ -74,7 +75,7 @@ def _localized(text: str) -> str:
 def watch_turn(players: int = 4, *, seed: int = 0, turns: int = 1, skip: int = 0) -> Scenario[State]:
     """A seeded game set up, then ``turns`` turns (after ``skip`` unseen ones) played by random bots, told
     action by action in the engine's own words."""
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+    if not is_int(turns) or turns < 1:
         raise ConfigError(_("watch at least one turn, not {value}", value=repr(turns)))
     rng = make_rng(seed)
     state = new_game(players, seed=seed)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vegas_tutor.core.errors import InvalidActionError
-from vegas_tutor.i18n import _, language
+from vegas_tutor.i18n import _, money
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import players
 from vegas_tutor.lords_of_vegas.trade_value import (
@@ -41,23 +41,17 @@ def trade_opinion(state: State, trade: Trade, seat: int, names: Sequence[str] | 
     shown = list(names) if names is not None else players(state.players)
     view = value_trade(state, trade).side(seat)
     partner = trade.second if seat == trade.first else trade.first
-    values = _("it values what it gets at {gets}, what it gives at {gives}", gets=_dollars(view.gets),
-               gives=_dollars(view.gives))
+    values = _("it values what it gets at {gets}, what it gives at {gives}", gets=money(view.gets),
+               gives=money(view.gives))
     if view.accepts:
         return True, _("{name} accepts: by its count it gains {gain} ({values}).", name=shown[seat],
-                       gain=_dollars(view.gain), values=values)
+                       gain=money(view.gain), values=values)
     if view.gain >= MARGIN:
         return False, _("{name} refuses: it would gain {gain} but {partner} {theirs}, too much for a rival ({values}).",
-                        name=shown[seat], gain=_dollars(view.gain), partner=shown[partner],
-                        theirs=_dollars(view.partner_gain), values=values)
+                        name=shown[seat], gain=money(view.gain), partner=shown[partner],
+                        theirs=money(view.partner_gain), values=values)
     return False, _("{name} refuses: by its count it would lose {loss} ({values}).", name=shown[seat],
-                    loss=_dollars(max(-view.gain, 0)), values=values)
-
-
-def _dollars(x: float) -> str:
-    """Whole dollars as the old ``${x:.0f}`` wrote them, the language's way."""
-    text = f"{x:.0f}"
-    return f"{text}\u00a0$" if language() == "es" else f"${text}"
+                    loss=money(max(-view.gain, 0)), values=values)
 
 
 def propose_trade(state: State, seat: int, partner: int | None = None) -> Trade | None:

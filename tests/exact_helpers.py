@@ -1,7 +1,9 @@
-"""Exact discrete distributions with ``fractions.Fraction``.
+"""Exact discrete distributions with ``fractions.Fraction``: the tests' second method for odds.
 
-A :data:`Distribution` maps each value to its probability. The helpers are small on purpose: the
-odds modules compose them (a binomial per hidden die type, convolved with what is already known).
+A :data:`Distribution` maps each value to its probability. A test composes them (a binomial over the hidden
+dice, convolved with what is already known) and compares the result with the package's own odds, which are
+computed another way (:mod:`vegas_tutor.liars_dice.odds`). Moved here from ``vegas_tutor.core.exact``: the
+package itself never used it.
 """
 
 from __future__ import annotations
