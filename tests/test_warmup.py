@@ -39,7 +39,7 @@ def test_las_vegas_is_not_ready_on_an_empty_cache_and_ready_after_the_warm_up(tm
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "las_vegas: compiling"
-    assert any(line.startswith("    compiled las_vegas.simulate._face_rollouts in ") for line in lines)
+    assert any(line.startswith("    compiled las_vegas.playouts._face_playouts in ") for line in lines)
     assert any(line.startswith("  las_vegas: placement odds (greedy): ") and "(CPU " in line for line in lines)
     assert "las_vegas: ready" in lines
     assert lines[-1].startswith("warm-up done in ")

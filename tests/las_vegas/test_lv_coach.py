@@ -46,12 +46,13 @@ def test_a_tie_at_one_die_is_said_in_the_singular_in_both_languages():
 
 
 def _exact_share(state: State, seat: int) -> Fraction:
-    """The exact chance ``seat`` wins, everyone playing greedily to the end of the last round."""
+    """The exact chance ``seat`` wins, everyone playing ``leader`` (as the coach's playouts) to the end of the last
+    round."""
     if state.is_over:
         winners = state.winners
         return Fraction(1, len(winners)) if seat in winners else Fraction(0)
     if state.phase == "place":
-        branches = [(Place(f), p) for f, p in face_weights(state, "greedy").items()]
+        branches = [(Place(f), p) for f, p in face_weights(state, "leader").items()]
     else:
         branches = list(state.chance_outcomes())
     total = Fraction(0)
@@ -82,7 +83,7 @@ def test_values_agree_with_exact_enumeration(index):
     for option in options:
         after = state.copy()
         after.apply(option.action)
-        exact = exact_round_bills(after, "greedy")
+        exact = exact_round_bills(after, "leader")
         mine = float(sum(row[seat] for row in exact))
         rivals = float(sum(row[s] for row in exact for s in range(state.players) if s != seat))
         margin = mine - rivals / (state.players - 1)

@@ -1,14 +1,16 @@
 """The Las Vegas coach: what each face of a roll is worth, which one is best, and why, in plain words.
 
-Each legal face is placed, then the rest of the round is rolled out on the compiled simulator with every
-seat playing greedily (:mod:`.policies`), the faces sharing their random numbers. Two values per face:
+Each legal face is placed, then the rest of the round is played out on the compiled playouts with every
+seat playing ``leader`` (:mod:`.playouts`: close the gap to whoever leads, as the hard bot expects), the
+faces sharing their random numbers. Two values per face:
 
 - ``margin``: the expected money the player takes this round, minus what the average rival takes (the
   bill you take from a rival counts as much as a bill you win, split between the rivals);
 - ``win_chance``: the chance of winning the game. In the last round it is read off each rolled-out
   ending (most money, then most bills, a shared victory counted as a share). Earlier, each player's gain
   over the rounds still to come is modelled as normal with the spread measured in greedy games
-  (:data:`ROUND_SPREAD`), the same for all, so only the money standings matter.
+  (:data:`ROUND_SPREAD`) widened by :data:`LATER_ROUNDS_SPREAD`, the same for all, so only the money
+  standings matter.
 
 The coach prefers the face with the best chance of winning (then the best margin). It sees only what
 the learner sees: the dice, the bills on the casinos and each player's money and bill count; never the
@@ -33,7 +35,7 @@ from numpy.polynomial.hermite_e import hermegauss
 from vegas_tutor import i18n
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
-from vegas_tutor.i18n import _, _n
+from vegas_tutor.i18n import _, _n, names_list
 from vegas_tutor.las_vegas.actions import Action, Place, parse_action
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, ROUNDS, bills_by_owner, money
@@ -46,6 +48,13 @@ ROUND_SPREAD: dict[tuple[int, bool], float] = {
 }
 """(players, neutral) -> the spread of one player's gain in one round, for comparisons: the standard
 deviation of the difference of two seats' final money in greedy games, over sqrt(2 x 4 rounds)."""
+
+LATER_ROUNDS_SPREAD: dict[int, float] = {1: 1.4, 2: 1.45, 3: 1.65}
+"""Rounds still to play -> how much wider than :data:`ROUND_SPREAD` the coach takes their spread. Fitted
+against playouts of every face to the end of the game (``bench/bench_coach_reference.py``, decisions of
+seed 23): with the greedy spread alone the coach gave early losses about 1.4-1.6 times their size (its
+"mistakes" in round 1 were mistakes by the deeper reference one time in three). The hard bot's search keeps
+:data:`ROUND_SPREAD` as it is."""
 
 COACH_ROLLOUTS = 8_000
 """Rollouts shared between the faces of a roll (p95 70–85 ms in bench_bots on this 2-core machine)."""
@@ -110,16 +119,20 @@ def evaluate(state: State, rollouts: int = COACH_ROLLOUTS, *, seed: int = SEED) 
 
     A face that ends the round is valued exactly (its rollouts all agree).
     """
-    from vegas_tutor.las_vegas.simulate import face_rollouts, win_shares  # numba loads on first use
+    from vegas_tutor.las_vegas.playouts import face_playouts  # numba loads on first use
+    from vegas_tutor.las_vegas.simulate import win_shares
 
-    faces, takes, counts = face_rollouts(state, max(1, rollouts // max(1, _faces(state))), seed=seed)
+    per_face = max(1, rollouts // max(1, _faces(state)))
+    faces, final_money, final_count = face_playouts(state, per_face, policy="leader", seed=seed, rounds=0)
     seat = state.current_player
     assert seat is not None and state.current_roll is not None
     own, white = state.current_roll
     base_money = np.array([state.money(s) for s in range(state.players)], dtype=np.int64)
     base_count = np.array([len(state.bills_won(s)) for s in range(state.players)], dtype=np.int64)
-    spread = ROUND_SPREAD[(state.players, state.neutral)]
-    wins = win_shares(takes, counts, base_money, base_count, seat, ROUNDS - state.round, spread, _NODES, _WEIGHTS)
+    takes, counts = final_money - base_money, final_count - base_count
+    left = ROUNDS - state.round
+    spread = ROUND_SPREAD[(state.players, state.neutral)] * LATER_ROUNDS_SPREAD.get(left, 1.0)
+    wins = win_shares(takes, counts, base_money, base_count, seat, left, spread, _NODES, _WEIGHTS)
     mine = takes[:, :, seat].astype(float)
     margins = mine - (takes.sum(2) - takes[:, :, seat]) / (state.players - 1)
     n = takes.shape[1]
@@ -213,14 +226,12 @@ def describe_now(state: State, face: int, *, yours: bool = False) -> str:
     return _("the {face}s ({dice}) on {casino} {effects}", **fields)
 
 
+join = names_list
+"""``["a", "b", "c"]`` -> ``"a, b and c"`` ("a, b y c" in Spanish): :func:`vegas_tutor.i18n.names_list`."""
+
 def _owner(state: State, owner: int) -> str:
     """An owner's name, the neutral dice called "white" (in the language in force)."""
     return _("white") if owner == state.players else state.names[owner]
-
-
-def join(parts: list[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"`` ("a, b y c" in Spanish)."""
-    return parts[0] if len(parts) == 1 else _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def _explain(state: State, mine: Option, best: Option, loss: float) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 import numpy as np
 
@@ -87,13 +88,15 @@ def bills_now(state: State) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(bill_now(state, c, o) for o in range(state.owners)) for c in CASINOS)
 
 
-def exact_round_bills(state: State, policy: Policy) -> tuple[tuple[Fraction, ...], ...]:
-    """[casino][owner]: the exact expected bill at the end of this round, playing it out by ``policy``.
+def exact_round_bills(state: State, policy: Policy | Literal["leader"]) -> tuple[tuple[Fraction, ...], ...]:
+    """[casino][owner]: the exact expected bill at the end of this round, playing it out by ``policy``
+    (``leader``, the playouts' rule, too: the coach's second method).
 
     Enumerates every roll and every choice through the engine, so it is only practical with a few dice
     left (see :data:`EXACT_DICE`).
     """
-    check_policy(policy)
+    if policy != "leader":
+        check_policy(policy)
     if state.is_over:
         raise IllegalActionError(_("the game is over: there is no round left to play"))
     work = state.copy()

@@ -5,8 +5,12 @@
   casino (the bill they would take after placing, minus the bill they would take before); ties are
   broken uniformly at random.
 
-The fast simulator (:mod:`vegas_tutor.las_vegas.simulate`) implements the same two policies on arrays and
-is tested against these definitions.
+:func:`face_weights` gives each policy's exact probabilities (for exact enumeration), :func:`choose_face`
+draws its choice; :func:`check_policy`, :func:`bill_now` and :func:`placement_gain` are their parts.
+:func:`leader_face` defines the playouts' third choice, ``leader`` (not a policy a player picks): the face
+that leaves the player closest to whoever leads if the round ended now. The fast simulator
+(:mod:`vegas_tutor.las_vegas.simulate`) and the playouts (:mod:`vegas_tutor.las_vegas.playouts`) compile
+the same choices on arrays and are tested against these definitions.
 """
 
 from __future__ import annotations
@@ -56,11 +60,13 @@ def placement_gain(state: State, face: int) -> int:
     return bill_now(state, face, seat, after) - bill_now(state, face, seat)
 
 
-def face_weights(state: State, policy: Policy) -> dict[int, Fraction]:
+def face_weights(state: State, policy: Policy | Literal["leader"]) -> dict[int, Fraction]:
     """The probability that ``policy`` places each legal face (exact; used by exact enumeration)."""
     faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
     if not faces:
         raise IllegalActionError(_("there is no face to choose ({state})", state=state.describe()))
+    if policy == "leader":  # (the playouts' rule; exact enumeration only, for the coach's tests)
+        return {leader_face(state).face: Fraction(1)}
     if check_policy(policy) == "greedy":
         gains = {f: placement_gain(state, f) for f in faces}
         best = max(gains.values())

@@ -1,9 +1,18 @@
-"""Fast play of many Las Vegas games: the engine's rules compiled with numba, one loop per game.
+"""Fast play of Las Vegas compiled with numba: whole games, rollouts of the round, and winning chances.
 
-This is the unchecked fast path behind the odds panel and strategy studies. The checked
-:class:`~vegas_tutor.las_vegas.engine.State` stays the reference; the tests hold the two together (exact
-agreement of the payout rule and the policies' choices, statistical agreement of whole games and of
-rest-of-round rollouts). Dice come from numba's own generator, seeded by ``seed`` for repeatability.
+- :func:`simulate_games` / :func:`simulate_results` play many whole games (the lab's and the studies'
+  strategy comparisons);
+- :func:`rollouts` plays the rest of the round from a position (the bill outlook of :mod:`.odds` where
+  counting exactly would be too slow);
+- :func:`win_shares` turns a round's takes into the chance of winning the game (the coach and the hard
+  bot's search);
+- :func:`arrays` and the compiled pieces (rolling, paying out, dealing, the policies' choice) are what
+  :mod:`.playouts` reuses.
+
+This is the unchecked fast path. The checked :class:`~vegas_tutor.las_vegas.engine.State` stays the
+reference; the tests hold the two together (exact agreement of the payout rule and the policies' choices,
+statistical agreement of whole games and of rest-of-round rollouts). Dice come from numba's own generator,
+seeded by ``seed`` for repeatability.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
@@ -297,7 +307,7 @@ def simulate_results(
     ``(money, bills)``, both of shape (n, players)."""
     seats = [policy] * players if isinstance(policy, str) else list(policy)
     chosen = [check_policy(p) for p in seats]
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not is_int(n) or n < 0:
         raise ConfigError(_("n must be a whole number >= 0, got {n!r}", n=n))
     if not isinstance(players, int) or not 2 <= players <= 5 or (neutral and players == 5):
         raise ConfigError(_("Las Vegas is for 2 to 5 players (variant: 2 to 4), got {players!r}", players=players))
@@ -341,49 +351,6 @@ def _next_seat(hand: Ints, white: Ints, turn: int) -> int:
         if hand[seat] + white[seat] > 0:
             return seat
     return -1
-
-
-@_jit
-def _face_rollouts(n: int, policy: int, seed: int, placed0: Ints, hand0: Ints, white0: Ints, turn: int,
-                   bills: Ints, white_owner: int, own_roll: Ints, white_roll: Ints,
-                   faces: Ints) -> tuple[Ints, Ints]:
-    """For each face index in ``faces``: ``turn`` places it, then the round is played out ``n`` times.
-
-    Every face is rolled out with the same seed (common random numbers: the choices are compared on
-    the same dice as far as their paths allow). Returns the money and the number of bills each seat
-    takes this round, both of shape (faces, n, players).
-    """
-    players = hand0.shape[0]
-    money = np.zeros((faces.shape[0], n, players), np.int64)
-    count = np.zeros((faces.shape[0], n, players), np.int64)
-    placed = np.empty_like(placed0)
-    hand = np.empty_like(hand0)
-    white = np.empty_like(white0)
-    scratch = np.zeros((4, 6), np.int64)
-    paid = np.zeros(placed0.shape[1], np.int64)
-    policies = np.full(players, policy, np.int64)
-    for k in range(faces.shape[0]):
-        np.random.seed(seed)
-        f = faces[k]
-        for g in range(n):
-            placed[:, :] = placed0
-            hand[:] = hand0
-            white[:] = white0
-            placed[f, turn] += own_roll[f]
-            hand[turn] -= own_roll[f]
-            if white_owner >= 0:
-                placed[f, white_owner] += white_roll[f]
-                white[turn] -= white_roll[f]
-            nxt = _next_seat(hand, white, turn)
-            if nxt >= 0:
-                _play_round(policies, placed, hand, white, nxt, bills, white_owner, scratch)
-            for c in range(6):
-                owner_bills(placed[c], bills[c], paid)
-                for s in range(players):
-                    if paid[s] > 0:
-                        money[k, g, s] += paid[s]
-                        count[k, g, s] += 1
-    return money, count
 
 
 @_jit
@@ -450,24 +417,3 @@ def arrays(state: State) -> tuple[Ints, Ints, Ints, Ints, int]:
         on = state.bills_on(c)
         bills[c - 1, : len(on)] = on
     return placed, hand, white, bills, state.players if state.neutral else -1
-
-
-def face_rollouts(state: State, n: int, *, policy: str = "greedy", seed: int = 0) -> tuple[tuple[int, ...], Ints, Ints]:
-    """For the player about to place: each legal face, then ``n`` rollouts of the rest of the round.
-
-    Returns the faces (1..6, lowest first) and, per face, rollout and seat, the money and the number of
-    bills the seat takes this round: two arrays of shape (faces, n, players). The rest of the round is
-    played by ``policy`` at every seat, the placing player included; the faces share their random numbers.
-    """
-    chosen = check_policy(policy)
-    roll, turn = state.current_roll, state.current_player
-    if state.phase != "place" or roll is None or turn is None:
-        raise IllegalActionError(_("face rollouts need a roll to place ({state})", state=state.describe()))
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ConfigError(_("n must be a whole number >= 1, got {n!r}", n=n))
-    placed, hand, white, bills, white_owner = arrays(state)
-    own, white_roll = (np.array(r, dtype=np.int64) for r in roll)
-    faces = tuple(f for f in range(1, 7) if own[f - 1] + white_roll[f - 1] > 0)
-    money, count = _face_rollouts(n, POLICIES.index(chosen), int(seed), placed, hand, white, turn, bills,
-                                  white_owner, own, white_roll, np.array(faces, dtype=np.int64) - 1)
-    return faces, money, count

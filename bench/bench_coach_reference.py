@@ -1,0 +1,460 @@
+"""The coach against a deeper reference (issue 23), one section per game (``--game``).
+
+A fixed, seeded set of decisions is drawn from real games whose seats play every level (easy, the
+learner-like one, most often; medium and hard too). Each decision is judged twice: by the coach, as the
+boards call it, and by a reference far deeper than the coach. Per game the benchmark prints:
+
+- **best agrees**: how often the coach's best choice is the reference's best, or within the reference's
+  ``good`` band (it gives up less than the coach's own ``good`` threshold by the reference). Goal >= 90%.
+- **mistakes confirmed**: of the choices the coach calls a mistake, how often the reference calls them a
+  mistake too (same threshold, read on the reference's losses). Goal >= 90%. Beside it, how often the
+  reference at least finds them worse than ``good``.
+- **rank correlation**: Spearman's rho between the coach's and the reference's losses, every option of
+  every decision pooled. Goal >= 0.8.
+- the coach's time per decision (wall and CPU, p50/p95) and the reference's.
+
+Las Vegas (``--game las_vegas``): the reference plays every face out to the end of the game,
+``--playouts`` times (default 3,000) per face, every seat playing ``leader`` (the hard bot's playout rule),
+the later rounds dealt from the pile in a fresh order each time; each ending is scored by the rules' own
+winner (most money, then most bills, a shared first place shared). The coach plays only to the end of the
+round and models the rounds left. The loss of a face is the reference's best chance of winning minus the
+face's; its standard error is printed with the figures.
+
+Run: ``python bench/bench_coach_reference.py --game las_vegas [--decisions 300] [--playouts 3000]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vegas_tutor.core.dice import make_rng
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision: per option, the coach's loss and the reference's (chance of winning, 0 to 1)."""
+
+    coach: tuple[float, ...]
+    reference: tuple[float, ...]
+    reference_stderr: float
+    coach_seconds: float
+    coach_cpu: float
+    reference_seconds: float
+    tag: str = ""
+    """Where the decision stands (e.g. the round), for ``--dump``."""
+
+
+def ranks(values: np.ndarray) -> np.ndarray:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = np.argsort(values, kind="stable")
+    sorted_values = values[order]
+    out = np.empty(len(values))
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and sorted_values[end + 1] == sorted_values[start]:
+            end += 1
+        out[order[start:end + 1]] = (start + end) / 2 + 1
+        start = end + 1
+    return out
+
+
+def spearman(a: Sequence[float], b: Sequence[float]) -> float:
+    """Spearman's rank correlation of two equal-length samples."""
+    ra, rb = ranks(np.asarray(a, float)), ranks(np.asarray(b, float))
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def percentile_ms(values: Sequence[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values) * 1000, q))
+
+
+def report(game: str, judged: Sequence[Judged], good: float, mistake: float, *,
+           coach_mistake: float | None = None) -> None:
+    """Print the three figures against their goals and the times. ``good`` and ``mistake`` are the
+    reference's bands; ``coach_mistake`` the coach's own mistake threshold when its scale is another."""
+    DUMPED.extend(judged)
+    agree = sum(1 for j in judged if j.reference[int(np.argmin(j.coach))] < good)
+    called = mistake if coach_mistake is None else coach_mistake
+    calls = [(c, r) for j in judged for c, r in zip(j.coach, j.reference, strict=True) if c >= called]
+    confirmed = sum(1 for _c, r in calls if r >= mistake)
+    worse = sum(1 for _c, r in calls if r >= good)
+    coach = [c for j in judged for c in j.coach]
+    reference = [r for j in judged for r in j.reference]
+    rho = spearman(coach, reference)
+    stderr = float(np.mean([j.reference_stderr for j in judged]))
+    n = len(judged)
+
+    def verdict(value: float, goal: float) -> str:
+        return f"goal >= {goal:g}: {'met' if value >= goal else 'MISSED'}"
+
+    print(f"\n{game}: {n} decisions, {len(coach)} options; the reference's standard error per option "
+          f"{stderr:.3f} (mean)")
+    print(f"  best agrees          {agree / n:6.1%}  ({agree}/{n})  {verdict(agree / n, 0.9)}")
+    if calls:
+        print(f"  mistakes confirmed   {confirmed / len(calls):6.1%}  ({confirmed}/{len(calls)})  "
+              f"{verdict(confirmed / len(calls), 0.9)};  worse than good by the reference: "
+              f"{worse / len(calls):.1%}")
+    else:
+        print("  mistakes confirmed   (the coach called no mistake)")
+    print(f"  rank correlation     {rho:6.3f}  {verdict(rho, 0.8)}")
+    wall = [j.coach_seconds for j in judged]
+    cpu = [j.coach_cpu for j in judged]
+    ref = [j.reference_seconds for j in judged]
+    print(f"  coach per decision   wall p50 {percentile_ms(wall, 50):.0f} ms, p95 {percentile_ms(wall, 95):.0f} ms; "
+          f"CPU p50 {percentile_ms(cpu, 50):.0f} ms, p95 {percentile_ms(cpu, 95):.0f} ms")
+    print(f"  reference            wall p50 {percentile_ms(ref, 50):.0f} ms, p95 {percentile_ms(ref, 95):.0f} ms")
+
+
+def timed(fn: Callable[[], object]) -> tuple[object, float, float]:
+    start, cpu = time.perf_counter(), time.thread_time()
+    out = fn()
+    return out, time.perf_counter() - start, time.thread_time() - cpu
+
+
+# ---------------------------------------------------------------------- Las Vegas
+LV_SEATS = (("easy", "easy", "medium", "hard"), ("easy", "medium", "medium", "hard"),
+            ("easy", "easy", "easy", "medium"))
+"""The tables the decisions come from, in turn (4 players; a seat's level; the easy bot is the learner-like one)."""
+
+
+def lv_decisions(n: int, seed: int) -> list[object]:
+    """``n`` placement decisions (two faces or more) from seeded bot games, every seat's turn a candidate,
+    one in four kept, so that every round of a game is drawn from."""
+    from vegas_tutor.las_vegas import Roll, new_game
+    from vegas_tutor.las_vegas.bots import choose_action
+
+    rng = make_rng(seed)
+    out: list[object] = []
+    game = 0
+    while len(out) < n:
+        levels = LV_SEATS[game % len(LV_SEATS)]
+        state = new_game(len(levels), seed=seed + game)
+        game += 1
+        while not state.is_over and len(out) < n:
+            if state.phase != "place":
+                state.apply(Roll())
+                continue
+            seat = state.current_player
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and rng.random() < 0.25:
+                out.append(state.copy())
+            state.apply(choose_action(state, levels[seat], seed=int(rng.integers(1 << 31))))
+    return out
+
+
+def lv_judge(state: object, playouts: int, seed: int) -> Judged:
+    from vegas_tutor.las_vegas import State
+    from vegas_tutor.las_vegas.coach import SEED, evaluate
+    from vegas_tutor.las_vegas.playouts import face_playouts
+    from vegas_tutor.las_vegas.simulate import win_shares
+
+    assert isinstance(state, State)
+    options, wall, cpu = timed(lambda: evaluate(state, seed=SEED))
+    assert isinstance(options, tuple)
+    best = max(o.win_chance for o in options)
+    coach = {o.action.face: best - o.win_chance for o in options}
+    start = time.perf_counter()
+    faces, money, bills = face_playouts(state, playouts, policy="leader", seed=seed, rounds=None)
+    seat = state.current_player
+    assert seat is not None
+    zero = np.zeros(state.players, dtype=np.int64)
+    shares = win_shares(money, bills, zero, zero, seat, 0, 1.0, np.zeros(1), np.ones(1)).reshape(len(faces), -1)
+    chance = shares.mean(axis=1)
+    stderr = float(np.mean(shares.std(axis=1) / math.sqrt(playouts)))
+    reference = {f: float(chance.max() - chance[k]) for k, f in enumerate(faces)}
+    took = time.perf_counter() - start
+    order = sorted(coach)
+    assert order == sorted(reference), (order, sorted(reference))
+    return Judged(tuple(coach[f] for f in order), tuple(reference[f] for f in order), stderr, wall, cpu, took,
+                  f"round {state.round}")
+
+
+def run_las_vegas(decisions: int, playouts: int, seed: int) -> None:
+    from vegas_tutor.las_vegas.coach import GOOD, MISTAKE
+
+    states = lv_decisions(decisions, seed)
+    judged = [lv_judge(s, playouts, seed + k) for k, s in enumerate(states)]
+    report("Las Vegas (4 players, base game)", judged, GOOD, MISTAKE)
+
+
+# ---------------------------------------------------------------------- Lords of Vegas
+LOV_SEATS = (("easy", "medium", "medium", "hard"), ("easy", "easy", "medium", "medium"))
+"""The tables the decisions come from, in turn (4 players)."""
+LOV_OPTIONS = 8
+"""The options judged per decision: the coach's best ``LOV_OPTIONS`` (its ranking) and the one played."""
+LOV_WIN_GOOD, LOV_WIN_MISTAKE = 0.02, 0.06
+"""The reference's bands on the chance of winning given up (as Las Vegas's coach): the coach's own bands
+are in points, so a coach mistake is confirmed when the reference loses 6 points of winning chances."""
+
+
+def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
+    """``n`` (position, action played) pairs with two decisions or more, from seeded bot games, one in
+    six decisions kept."""
+    from vegas_tutor.lords_of_vegas import new_game
+    from vegas_tutor.lords_of_vegas.bots import choose_action
+
+    rng = make_rng(seed)
+    out: list[tuple[object, object]] = []
+    game = 0
+    while len(out) < n:
+        levels = LOV_SEATS[game % len(LOV_SEATS)]
+        state = new_game(len(levels), seed=seed + game)
+        game += 1
+        while not state.is_over and len(out) < n:
+            seat = None if state.is_chance else state.current_player
+            action = choose_action(state, "easy" if seat is None else levels[seat],
+                                   seed=int(rng.integers(1 << 31)))
+            if seat is not None and len(state.legal_actions()) > 1 and rng.random() < 1 / 6:
+                out.append((state.copy(), action))
+            state.apply(action)
+    return out
+
+
+def lov_judge(position: tuple[object, object], playouts: int, seed: int) -> Judged:
+    from vegas_tutor.lords_of_vegas import State, search
+    from vegas_tutor.lords_of_vegas import bots_compiled as bc
+    from vegas_tutor.lords_of_vegas import compiled as c
+    from vegas_tutor.lords_of_vegas.coach import evaluate
+
+    state, played = position
+    assert isinstance(state, State)
+    options, wall, cpu = timed(lambda: evaluate(state))
+    assert isinstance(options, tuple)
+    chosen = list(options[:LOV_OPTIONS]) + [o for o in options[LOV_OPTIONS:] if o.action == played]
+    best = options[0].value
+    coach = [max(best - o.value, 0.0) for o in chosen]
+    start = time.perf_counter()
+    legal = state.legal_actions()
+    s = c.encode(state.data())
+    rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
+    n = c.legal(s, rows)
+    assert n == len(legal)
+    cands = rows[[legal.index(o.action) for o in chosen]].copy()
+    medium = np.full(4, bc.MEDIUM, dtype=np.int64)
+    result = search.playouts(s, cands, playouts, seed, 0, medium, bc.PARAMS, bc.REORG_TABLE, -1, search.LEAF)
+    chance = result.mean(axis=1)
+    diffs = result - result[int(np.argmax(chance))]
+    stderr = float(np.mean(diffs.std(axis=1) / math.sqrt(playouts)))
+    reference = tuple(float(chance.max() - x) for x in chance)
+    return Judged(tuple(coach), reference, stderr, wall, cpu, time.perf_counter() - start)
+
+
+def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
+    from vegas_tutor.lords_of_vegas.coach import MISTAKE
+
+    positions = lov_decisions(decisions, seed)
+    judged = [lov_judge(p, playouts, seed + k) for k, p in enumerate(positions)]
+    report("Lords of Vegas (4 players)", judged, LOV_WIN_GOOD, LOV_WIN_MISTAKE, coach_mistake=MISTAKE)
+
+
+# ---------------------------------------------------------------------- Liar's Dice
+LD_TABLES = ((("easy", "medium", "hard"), 3), (("easy", "easy", "medium"), 3), (("easy", "hard"), 4))
+"""The tables the decisions come from, in turn: the seats' levels and the dice each starts with."""
+LD_OPTIONS = 6
+"""The options judged per decision: the coach's best ``LD_OPTIONS`` and the one played."""
+LD_WORLDS = 48
+"""Rivals' cups drawn per decision, each kept with the likelihood of the rivals' moves this round."""
+LD_LIKELIHOOD_DRAWS = 6
+"""Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
+
+
+@dataclass(frozen=True)
+class LdDecision:
+    """A decision and the round that led to it: the round's start, its actions (chance rolls included)."""
+
+    counts: tuple[int, ...]
+    opener: int
+    history: tuple[object, ...]
+    seat: int
+    played: object
+    levels: tuple[str, ...]
+
+
+def ld_decisions(n: int, seed: int) -> list[LdDecision]:
+    """``n`` decisions with two choices or more from seeded bot games, one in three kept."""
+    from vegas_tutor.liars_dice import State
+    from vegas_tutor.liars_dice.bots import choose_action
+
+    rng = make_rng(seed)
+    out: list[LdDecision] = []
+    game = 0
+    while len(out) < n:
+        levels, dice = LD_TABLES[game % len(LD_TABLES)]
+        state = State.start([dice] * len(levels), seed=seed + game)
+        game += 1
+        counts, opener, history = state.dice_counts, state.opener, []
+        while not state.is_over and len(out) < n:
+            alive = sum(1 for c in state.dice_counts if c > 0)
+            if state.phase == "roll" and len(state.pending_rolls) == alive:  # a round begins
+                counts, opener, history = state.dice_counts, state.opener, []
+            seat = state.current_player
+            assert seat is not None
+            if state.is_chance:
+                action = _uniform_roll(state, rng)
+            else:
+                action = choose_action(state, levels[seat], seed=int(rng.integers(1 << 31)))
+                if len(state.legal_actions()) > 1 and rng.random() < 1 / 3:
+                    out.append(LdDecision(counts, opener, tuple(history), seat, action, levels))
+            history.append(action)
+            state.apply(action)
+    return out
+
+
+def _uniform_roll(state: object, rng: object, keep: tuple[int, ...] = ()) -> object:
+    """The roll of the seat to roll, every die uniform (``keep``: faces it must show, the rest uniform)."""
+    from vegas_tutor.liars_dice import Roll, State
+
+    assert isinstance(state, State)
+    seat = state.current_player
+    assert seat is not None
+    size = state.dice_counts[seat] - len(state.shown[seat])  # the dice in the cup (a show set some aside)
+    faces = list(keep) + [int(x) for x in rng.integers(1, 7, size - len(keep))]  # type: ignore[attr-defined]
+    return Roll(tuple(sorted(faces)))
+
+
+def _rival_rolls(decision: LdDecision) -> dict[int, list[tuple[int, ...]]]:
+    """Per rival, for each of its rolls this round (in order), the faces it later shows from that roll."""
+    from vegas_tutor.liars_dice import Roll, Show, State
+
+    state = State.start(list(decision.counts), opener=decision.opener, seed=0)
+    rolls: dict[int, list[tuple[int, ...]]] = {}
+    for action in decision.history:
+        seat = state.current_player
+        assert seat is not None
+        if isinstance(action, Roll):
+            rolls.setdefault(seat, []).append(())
+        elif isinstance(action, Show) and seat != decision.seat:
+            rolls[seat][-1] = tuple(action.faces)
+        state.apply(action)
+    return rolls
+
+
+def ld_world(decision: LdDecision, rng: Any) -> tuple[object, float] | None:
+    """The round replayed with the rivals' hidden dice drawn afresh (the dice they showed kept), and the
+    likelihood of the rivals' real moves with those dice; None when a move is impossible with them."""
+    from vegas_tutor.liars_dice import Roll, State
+    from vegas_tutor.liars_dice.bots import action_probabilities, choose_from_observation
+
+    state = State.start(list(decision.counts), opener=decision.opener, seed=0)
+    shows = _rival_rolls(decision)
+    rolled: dict[int, int] = {}
+    weight = 1.0
+    for action in decision.history:
+        seat = state.current_player
+        assert seat is not None
+        if isinstance(action, Roll) and seat != decision.seat:
+            k = rolled.get(seat, 0)
+            rolled[seat] = k + 1
+            state.apply(_uniform_roll(state, rng, shows[seat][k]))
+            continue
+        if not isinstance(action, Roll) and seat != decision.seat:
+            obs = state.observation(seat)
+            level = decision.levels[seat]
+            mix = action_probabilities(obs, level, rng)
+            if len(mix) == 1 and level != "hard":  # a random move: how often it is the real one
+                hits = sum(choose_from_observation(obs, level, rng) == action for _ in range(LD_LIKELIHOOD_DRAWS))
+                weight *= hits / LD_LIKELIHOOD_DRAWS
+            else:
+                weight *= mix.get(action, 0.0)  # type: ignore[call-overload]
+            if weight == 0.0:
+                return None
+        state.apply(action)
+    return state, weight
+
+
+def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...], rng: Any) -> float:
+    """``option``, then the round played out, every seat at its level: ``seat``'s dice lost minus the average
+    rival's (the rivals with dice when the decision was made)."""
+    from vegas_tutor.liars_dice.bots import choose_action
+
+    before = state.dice_counts
+    state.apply(option)
+    while not state.is_over and state.dice_counts == before:
+        who = state.current_player
+        if state.is_chance:
+            state.apply(_uniform_roll(state, rng))
+        else:
+            state.apply(choose_action(state, levels[who], seed=int(rng.integers(1 << 31))))
+    lost = [b - a for b, a in zip(before, state.dice_counts, strict=True)]
+    rivals = [lost[q] for q in range(len(lost)) if q != seat and before[q] > 0]
+    return lost[seat] - sum(rivals) / len(rivals)
+
+
+def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged:
+    from vegas_tutor.liars_dice import State
+    from vegas_tutor.liars_dice.coach import evaluate
+
+    rng = make_rng(seed)
+    state = State.start(list(decision.counts), opener=decision.opener, seed=0)
+    for action in decision.history:
+        state.apply(action)
+    obs = state.observation(decision.seat)
+    options, wall, cpu = timed(lambda: evaluate(obs))
+    assert isinstance(options, tuple)
+    ranked = sorted(options, key=lambda o: o.value)
+    chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
+    best = ranked[0].value
+    coach = tuple(o.value - best for o in chosen)
+    start = time.perf_counter()
+    worlds: list[tuple[object, float]] = []
+    for _try in range(worlds_wanted * 20):
+        world = ld_world(decision, rng)
+        if world is not None:
+            worlds.append(world)
+            if len(worlds) == worlds_wanted:
+                break
+    weights = np.array([w for _s, w in worlds])
+    values = np.zeros((len(chosen), len(worlds)))
+    for j, (world, _w) in enumerate(worlds):
+        base = int(rng.integers(1 << 31))
+        for i, option in enumerate(chosen):  # the same random numbers for every option of a world
+            played = world.copy()  # type: ignore[attr-defined]
+            values[i, j] = ld_round_out(played, option.action, decision.seat, decision.levels, make_rng(base))
+    mean = values @ weights / weights.sum()
+    diffs = values - values[int(np.argmin(mean))]
+    share = weights / weights.sum()
+    stderr = float(np.mean(np.sqrt((share**2 * (diffs - (diffs @ share)[:, None]) ** 2).sum(axis=1))))
+    reference = tuple(float(v - mean.min()) for v in mean)
+    return Judged(coach, reference, stderr, wall, cpu, time.perf_counter() - start)
+
+
+def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
+    """``playouts``: here the worlds per decision (one round played out per world and option)."""
+    from vegas_tutor.liars_dice.coach import GOOD, MISTAKE
+
+    judged = [ld_judge(d, seed + k, playouts) for k, d in enumerate(ld_decisions(decisions, seed))]
+    report("Liar's Dice (2-3 players, 3-4 dice each)", judged, GOOD, MISTAKE)
+
+
+DUMPED: list[Judged] = []
+
+
+GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_vegas": run_lords_of_vegas}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--playouts", type=int, default=3_000)
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--dump", help="write every judged decision to this JSON file")
+    args = parser.parse_args(argv)
+    for game in args.game or sorted(GAMES):
+        GAMES[game](args.decisions, args.playouts, args.seed)
+    if args.dump:
+        Path(args.dump).write_text(json.dumps([asdict(j) for j in DUMPED]))
+
+
+if __name__ == "__main__":
+    main()
