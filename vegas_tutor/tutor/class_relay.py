@@ -144,8 +144,6 @@ class Recorder:
         state = board._state
         players = int(state.players)
         test = getattr(board, "_is_learner", None)
-        if not callable(test):
-            test = getattr(board, "_learner", None)
         mine = {seat for seat in range(players) if callable(test) and test(seat)}
         winners = set(state.winners)
         result = "lost" if not mine & winners else "won" if winners <= mine else "shared"

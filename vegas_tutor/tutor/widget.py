@@ -167,6 +167,11 @@ class TutorWidget(WordedWidget, Generic[G]):
     """Carry out a checked intent through the engine; raises ``VegasTutorError`` when it is refused."""
     _refresh: Callable[[], None]
     """Rebuild the synced projections from the state."""
+    _auto_move: Callable[[], bool]
+    """Play one automatic move (a chance outcome, or a bot's move for the seat to act) and say ``True``; or play
+    nothing and say ``False``: the learner acts now (or the game is over, or the board waits)."""
+    _is_learner: Callable[[int | None], bool]
+    """Whether a seat is played by the learner (each board says which seats are theirs)."""
     MAX_MOVES: ClassVar[int]
     """The most moves a game of the board's game has (its engine's ``MAX_MOVES``): the others' turns stop there."""
     _noun = "board"
@@ -200,10 +205,6 @@ class TutorWidget(WordedWidget, Generic[G]):
         """The board's coach (its decisions and reviews; switch it with ``coach.on`` or the Coach switch)."""
         return self._coach
 
-    def _is_learner(self, seat: int | None) -> bool:
-        """Whether ``seat`` is played by the learner (each board says which seats are theirs)."""
-        raise NotImplementedError
-
     # ------------------------------------------------------------------ the others' turns
     def _play_others(self) -> None:
         """Let chance and the bots play until the learner must act (or the game ends): the board's
@@ -213,11 +214,6 @@ class TutorWidget(WordedWidget, Generic[G]):
                 return
         raise RuntimeError(f"the bots made {self.MAX_MOVES} moves in a row, more than a game "
                            f"of {self._state.GAME_ID} has")  # pragma: no cover
-
-    def _auto_move(self) -> bool:
-        """Play one automatic move (a chance outcome, or a bot's move for the seat to act) and say ``True``;
-        or play nothing and say ``False``: the learner acts now (or the game is over, or the board waits)."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ answer first
     def _after_answer(self, panels: Callable[[], None]) -> None:
