@@ -40,14 +40,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, SupportsFloat
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, parse_pattern
 
 from vegas_tutor.core.errors import ConfigError
 
@@ -151,9 +152,27 @@ def _exact(value: Any) -> Decimal:
 
 def _decimal(value: Decimal, digits: int, lang: str, *, grouped: bool = True, pattern: str = "{}") -> str:
     """``value`` with ``digits`` decimals in ``lang`` (Babel); ``pattern`` puts the number in its place."""
-    body = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
-    text: str = format_decimal(value, pattern.replace("{}", body), locale=lang, decimal_quantization=True)
+    return _decimal_text(str(value), digits, lang, grouped, pattern)
+
+
+@lru_cache(maxsize=8192)
+def _decimal_text(value: str, digits: int, lang: str, grouped: bool, pattern: str) -> str:
+    """Kept once written, by the number's exact text (so -0 stays apart from 0): a board writes the same bills
+    and odds again at every redraw."""
+    number = _number_pattern(pattern, grouped, digits)
+    text: str = number.apply(Decimal(value), _locale(lang), decimal_quantization=True)
     return text
+
+
+@cache
+def _number_pattern(pattern: str, grouped: bool, digits: int) -> NumberPattern:
+    body = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
+    return parse_pattern(pattern.replace("{}", body))
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 class MissingWordsWarning(UserWarning):
