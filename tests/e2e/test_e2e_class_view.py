@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from axe_check import blocking, violations
 from e2e_app import SCREENSHOTS, AppServer, screenshot, stop_server, wait_until_rendered, watch_errors
 from own_servers import CLASS_ADDRESS as ADDRESS
 from own_servers import CLASS_NAME as NAME
 from own_servers import class_chromium, class_mode_args, started
-from test_e2e_accessibility import blocking, violations
 
 from vegas_tutor.class_records import ClassRecords
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from axe_check import blocking, violations
 from e2e_app import watch_requests
-from test_e2e_accessibility import blocking, violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -1,19 +1,16 @@
-"""Every lesson's predictions in a real browser: nothing on the page gives an answer away before its reveal; the
-choices are one labelled radio group; a revealed question can be tried again; progress marks survive a reload;
-tab titles name the lesson; the glossary and the teacher's page are linked and drawn."""
+"""Lesson predictions in a real browser: a board that would answer waits for its questions; the choices are one
+labelled radio group; a revealed question can be tried again; progress marks survive a reload; tab titles
+name the lesson. Every lesson's questions are answered, with nothing given away before, in
+``test_e2e_pages``."""
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-
-from vegas_tutor.resources import lesson_names, lessons_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -24,27 +21,6 @@ UPDATE_TIMEOUT_MS = 15_000
 PAYOUTS = "01.02-payouts-and-ties.ipynb"
 PLACING = "01.01-placing-dice.ipynb"
 Shot = Callable[["Page", str], Path]
-
-
-def predictions(lesson: str) -> list[tuple[str, str | None]]:
-    """``(question, explanation)`` of each ``Prediction(...)`` in the lesson's code, in page order
-    (``None`` for an explanation the lesson computes)."""
-    notebook = json.loads((lessons_dir() / lesson).read_text(encoding="utf-8"))
-    found: list[tuple[int, int, str, str | None]] = []
-    for number, cell in enumerate(notebook["cells"]):
-        if cell["cell_type"] != "code":
-            continue
-        for node in ast.walk(ast.parse("".join(cell["source"]))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Prediction":
-                question = node.args[0]
-                explanation = next((k.value for k in node.keywords if k.arg == "explanation"), None)
-                assert isinstance(question, ast.Constant), f"{lesson}: a question the test cannot read"
-                words = explanation.value if isinstance(explanation, ast.Constant) else None
-                found.append((number, node.lineno, question.value, words))
-    return [(question, words) for _, _, question, words in sorted(found)]
-
-
-WITH_PREDICTIONS = [name for name in lesson_names(lessons_dir()) if predictions(name)]
 
 
 def page_text(page: Page) -> str:
@@ -62,30 +38,6 @@ def answer(page: Page, card: Locator, choice: int = 0) -> str:
     page.wait_for_function("el => el.textContent.trim().length > 0", arg=verdict.element_handle(),
                            timeout=UPDATE_TIMEOUT_MS)
     return verdict.inner_text()
-
-
-@pytest.mark.parametrize("lesson", WITH_PREDICTIONS)
-def test_no_answer_is_on_the_page_until_its_reveal(open_lesson: Callable[..., Page], save_screenshot: Shot,
-                                                    lesson: str) -> None:
-    asked = predictions(lesson)
-    page = open_lesson(lesson, selector=".vt-prediction")
-    cards = page.locator(".vt-prediction")
-    assert cards.count() == len(asked)
-    for number, (_question, explanation) in enumerate(asked):
-        card = cards.nth(number)
-        if explanation is not None:
-            # the reason is the answer in words: absent from the whole page, boards included, until revealed
-            assert " ".join(explanation.split()) not in page_text(page), f"{lesson}: answer {number + 1} shows early"
-        assert card.locator(".vt-verdict[role=status]").inner_text() == ""
-        assert card.locator(".vt-answer").count() == 0
-    save_screenshot(page, f"predict-{lesson.removesuffix('.ipynb')}")
-    for number, (_question, explanation) in enumerate(asked):
-        verdict = answer(page, cards.nth(number))
-        assert re.match(r"Right!|Not quite: the answer is", verdict)
-        if explanation is not None:
-            assert " ".join(explanation.split()) in " ".join(verdict.split())
-    page.wait_for_function("() => !document.querySelector('.vt-waiting')", timeout=UPDATE_TIMEOUT_MS)
-    save_screenshot(page, f"revealed-{lesson.removesuffix('.ipynb')}")
 
 
 def test_payouts_show_their_board_only_after_the_four_answers(open_lesson: Callable[..., Page]) -> None:
@@ -163,15 +115,3 @@ def test_progress_marks_survive_a_reload_and_the_landing_page_continues_there(
     assert index.title() == "vegas-tutor: learn three dice games"
     index.get_by_role("link", name="Placing dice: all of one face").first.click()
     index.wait_for_url(f"**/{PLACING}")
-
-
-@pytest.mark.parametrize(("name", "title", "text"), [
-    ("glossary.ipynb", "Glossary | vegas-tutor", "Perfect bid"),
-    ("teacher.ipynb", "For teachers | vegas-tutor", "Warm the Binder image"),
-])
-def test_glossary_and_teacher_pages(open_lesson: Callable[..., Page], save_screenshot: Shot,
-                                    name: str, title: str, text: str) -> None:
-    page = open_lesson(name)
-    assert page.title() == title and text in page_text(page)
-    assert page.get_by_role("link", name="Index").count() >= 1
-    save_screenshot(page, f"page-{name.removesuffix('.ipynb')}")

@@ -1,6 +1,6 @@
-"""The Spanish tutor in a real browser: the landing page offers both languages, every Spanish lesson draws with
-Spanish board text, a few moves of each game are played in Spanish, and no English text of the tutor (no
-message of its catalogues, no English prose) is anywhere on the page."""
+"""The Spanish tutor in a real browser: the landing page offers both languages, a few moves of each game are
+played in Spanish, and no English text of the tutor (no message of its catalogues, no English prose) is
+anywhere on the page. Every Spanish lesson as first opened is checked the same way in ``test_e2e_pages``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from axe_check import blocking, violations  # beside this file, on the path (conftest)
 
 from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import LESSON_NAME, lessons_dir
@@ -141,8 +142,6 @@ def assert_spanish(page: Page, where: str, accessible: bool = False) -> None:
     found = english_on(page)
     assert not found, f"{where}: English on the page: {found[:12]}"
     if accessible:
-        from test_e2e_accessibility import blocking, violations  # beside this file, on the path (conftest)
-
         assert not blocking(violations(page)), f"{where}: {blocking(violations(page))}"
 
 
@@ -171,16 +170,6 @@ def test_the_landing_pages_offer_both_languages(open_lesson: Callable[..., Page]
     assert page.get_by_role("link", name="English").count() >= 1
     assert page.get_by_role("link", name=re.compile("Colocar dados")).count() >= 1
     save_screenshot(page, "es-index")
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_every_spanish_lesson_draws_in_spanish(open_lesson: Callable[..., Page], name: str) -> None:
-    page = open_lesson(f"es/{name}")
-    assert page.title().endswith("| vegas-tutor")
-    assert page.get_by_role("link", name="English").count() >= 1
-    assert page.get_by_role("link", name="Índice").count() >= 1
-    assert_spanish(page, name)
-    assert_fits(page, name)
 
 
 def test_las_vegas_played_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_e2e_accessibility import blocking, violations
+from axe_check import blocking, violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -1,15 +1,20 @@
-"""Every page as a newcomer meets it, in English and Spanish, in a real browser (issue 22, items 1 and 2).
+"""Every page the app serves, in English and Spanish, opened once in a real browser for all its page checks
+(opening a page, its kernel and its widgets, is most of a browser test's time).
 
-**No answer before the question.** On every lesson page with predictions, before any is answered: no
-prediction's reason, no answer in words (two or more) outside its own card, no sentence of what a reveal
-uncovers (the rule the lesson gives after the question; a strategy lab's own help aside), and none of the
-rule phrases listed in ``GIVEAWAYS`` (which must appear once the questions are answered: the rule is still
-taught). The landing pages carry none of those phrases either (their summaries are the lessons' opening
-paragraphs).
+**As the learner first meets it.** An English page has no serious or critical axe-core violation
+(``axe_check``; the Spanish pages' boards are checked after moves in ``test_e2e_spanish``). A Spanish lesson
+says it is Spanish, shows no English (tooltips and labels included) and fits its boxes at 1024x768 and
+1366x900. On a page with predictions, before any is answered: no verdict or answer drawn, no prediction's
+reason, no answer in words (two or more) outside its own card, and none of the rule phrases listed in
+``GIVEAWAYS``. The landing pages carry none of those phrases either (their summaries are the lessons'
+opening paragraphs).
 
-**Money is not mathematics.** On every page (lessons, landing pages, glossaries, teachers' pages), with every
-question answered, MathJax typeset exactly the formulas listed in ``FORMULAS`` and nothing else: a dollar
-amount typeset as a formula ("Bills 80𝑘,30k…") fails.
+**With every question answered** (the first choice of each): each verdict says whether it was right (English)
+and gives its reason; the ``GIVEAWAYS`` phrases are on the page (the rule is still taught); no sentence a
+reveal uncovered was on the page before (a strategy lab's own help aside).
+
+**Money is not mathematics.** On every page MathJax typeset exactly the formulas listed in ``FORMULAS`` and
+nothing else: a dollar amount typeset as a formula ("Bills 80𝑘,30k…") fails.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
+from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from test_e2e_spanish import LESSONS as SPANISH_LESSONS
+from test_e2e_spanish import assert_fits, assert_spanish
 
 from vegas_tutor.resources import LANDING_NOTEBOOK, lesson_names, lessons_dir
 
@@ -114,7 +122,6 @@ def _pages() -> list[str]:
 
 PAGES = _pages()
 WITH_PREDICTIONS = [page for page in PAGES if predictions(page)]
-WITHOUT_PREDICTIONS = [page for page in PAGES if page not in WITH_PREDICTIONS]
 assert set(lesson_names(LESSONS)) <= set(PAGES)
 
 
@@ -177,18 +184,22 @@ def assert_only_intended_formulas(page: Page, name: str) -> None:
     assert found == intended, f"{name}: MathJax typeset {found!r}, but the page's formulas are {intended!r}"
 
 
-def test_the_lists_name_real_pages() -> None:
-    assert set(GIVEAWAYS) <= set(WITH_PREDICTIONS) and set(FORMULAS) <= set(PAGES)
+Shot = Callable[["Page", str], Path]
+TITLED = {"glossary.ipynb": ("Glossary | vegas-tutor", "Perfect bid"),
+          "teacher.ipynb": ("For teachers | vegas-tutor", "Warm the Binder image")}
+"""Pages with a fixed tab title and a phrase they must show."""
 
 
-@pytest.mark.parametrize("name", WITH_PREDICTIONS)
-def test_no_answer_is_on_the_page_before_its_question_is_answered(
-    open_lesson: Callable[..., Page], save_screenshot: Callable[[Page, str], Path], name: str
-) -> None:
+def _shot_name(name: str) -> str:
+    return name.replace("/", "-").removesuffix(".ipynb")
+
+
+def assert_nothing_told_early(page: Page, name: str) -> str:
+    """No reason, wordy answer, giveaway phrase or verdict is on the page before its question is answered;
+    returns the page's text as it was then."""
     asked = predictions(name)
-    page = open_lesson(name, selector=".vt-prediction")
     cards = page.locator(".vt-prediction")
-    assert cards.count() == len(asked)
+    assert cards.count() == len(asked), f"{name}: {cards.count()} question cards, the code asks {len(asked)}"
     before = visible_text(page)
     outside = visible_text(page, outside_cards=True)
     for number, (question, right, explanation) in enumerate(asked, start=1):
@@ -196,11 +207,29 @@ def test_no_answer_is_on_the_page_before_its_question_is_answered(
             assert _plain(explanation) not in before, f"{name}: the reason of question {number} shows early"
         if right is not None and _wordy(right) and _plain(right) not in _plain(question):
             assert _plain(right) not in outside, f"{name}: the answer of question {number}, {right!r}, shows early"
+        card = cards.nth(number - 1)
+        assert card.locator(".vt-verdict[role=status]").inner_text() == "", f"{name}: verdict {number} drawn early"
+        assert card.locator(".vt-answer").count() == 0, f"{name}: answer {number} drawn early"
     for phrase in GIVEAWAYS.get(name, ()):
         assert _plain(phrase) not in before, f"{name}: {phrase!r} answers a question before it is asked"
-    for number in range(len(asked)):
+    return before
+
+
+def answer_all(page: Page, name: str) -> None:
+    """Answer every question with its first choice; each verdict (English) says right or not, with the reason."""
+    cards = page.locator(".vt-prediction")
+    for number, (_question, _right, explanation) in enumerate(predictions(name)):
         answer(page, cards.nth(number))
+        verdict = " ".join(cards.nth(number).locator(".vt-verdict[role=status]").inner_text().split())
+        if not name.startswith("es/"):
+            assert re.match(r"Right!|Not quite: the answer is", verdict), f"{name}: verdict {verdict!r}"
+        if explanation is not None:
+            assert " ".join(explanation.split()) in verdict, f"{name}: verdict {number + 1} lacks its reason"
     page.wait_for_function("() => !document.querySelector('.vt-waiting')", timeout=UPDATE_TIMEOUT_MS)
+
+
+def assert_taught_after(page: Page, name: str, before: str) -> None:
+    """Once answered, the giveaway phrases are on the page, and every sentence a reveal uncovered was not before."""
     after = visible_text(page)
     for phrase in GIVEAWAYS.get(name, ()):
         assert _plain(phrase) in after, f"{name}: {phrase!r} is not taught once the questions are answered"
@@ -209,19 +238,55 @@ def test_no_answer_is_on_the_page_before_its_question_is_answered(
                          if not box.evaluate("el => !!el.closest('.vt-lab')"))
     for sentence in sentences(uncovered):
         assert sentence not in before, f"{name}: {sentence!r} was on the page before its question was answered"
-    assert_only_intended_formulas(page, name)
-    save_screenshot(page, f"newcomer-{name.replace('/', '-').removesuffix('.ipynb')}")
 
 
-@pytest.mark.parametrize("name", WITHOUT_PREDICTIONS)
-def test_no_money_is_typeset_as_mathematics(open_lesson: Callable[..., Page], name: str) -> None:
-    page = open_lesson(name)
+def assert_landing_answers_nothing(page: Page, name: str) -> None:
+    """A landing page's lesson summaries carry no giveaway phrase of its language's lessons."""
+    shown = visible_text(page)
+    spanish = name.startswith("es/")
+    for lesson, phrases in GIVEAWAYS.items():
+        if lesson.startswith("es/") == spanish:
+            for phrase in phrases:
+                if len(phrase.split()) >= 3:  # a short word ("double") may fairly describe a game
+                    assert _plain(phrase) not in shown, f"{name}: {lesson}'s summary answers its question"
+
+
+def check_page(page: Page, name: str, save_screenshot: Shot) -> None:
+    """The checks of the module docstring, on a page just opened."""
+    asked = bool(predictions(name))
+    if name.startswith("es/"):
+        if name.removeprefix("es/") in SPANISH_LESSONS:
+            assert page.title().endswith("| vegas-tutor"), page.title()
+            assert page.get_by_role("link", name="English").count() >= 1
+            assert page.get_by_role("link", name="Índice").count() >= 1
+            assert_spanish(page, name)
+            assert_fits(page, name)
+    else:
+        found = blocking(violations(page))
+        assert not found, f"{name}: axe-core: {json.dumps(found, indent=1)}"
+    if name in TITLED:
+        title, text = TITLED[name]
+        assert page.title() == title and text in " ".join(page.locator("body").inner_text().split())
+        assert page.get_by_role("link", name="Index").count() >= 1
+    if asked:
+        before = assert_nothing_told_early(page, name)
+        if not name.startswith("es/"):
+            save_screenshot(page, f"asked-{_shot_name(name)}")
+        answer_all(page, name)
+        assert_taught_after(page, name, before)
+        save_screenshot(page, f"answered-{_shot_name(name)}")
+    elif Path(name).name == LANDING_NOTEBOOK:
+        assert_landing_answers_nothing(page, name)
+    elif name in TITLED:
+        save_screenshot(page, f"page-{_shot_name(name)}")
     assert_only_intended_formulas(page, name)
-    if Path(name).name == LANDING_NOTEBOOK:
-        shown = visible_text(page)
-        spanish = name.startswith("es/")
-        for lesson, phrases in GIVEAWAYS.items():
-            if lesson.startswith("es/") == spanish:
-                for phrase in phrases:
-                    if len(phrase.split()) >= 3:  # a short word ("double") may fairly describe a game
-                        assert _plain(phrase) not in shown, f"{name}: {lesson}'s summary answers its question"
+
+
+def test_the_lists_name_real_pages() -> None:
+    assert set(GIVEAWAYS) <= set(WITH_PREDICTIONS) and set(FORMULAS) <= set(PAGES) and set(TITLED) <= set(PAGES)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page(open_lesson: Callable[..., Page], save_screenshot: Shot, name: str) -> None:
+    page = open_lesson(name, selector=".vt-prediction" if predictions(name) else None)
+    check_page(page, name, save_screenshot)
