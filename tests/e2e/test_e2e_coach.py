@@ -100,8 +100,15 @@ def check_review(page: Page, root: Locator, game: str, played: Callable[[], bool
     assert replay.locator(".vt-alternatives tbody tr").count() >= 2
     assert replay.locator(".vt-alt-best").count() == 1 and replay.locator(".vt-alt-yours").count() == 1
     assert played(), "the replayed position shows the learner's decision to make"
-    outside = root.locator(":is(button, input):not(.vt-coach *, .vt-coach-banner *)")
-    assert outside.count() and all(outside.evaluate_all("els => els.map(e => e.disabled)"))  # read-only
+    controls = ":is(button, input):not(.vt-coach *, .vt-coach-banner *)"
+    outside = root.locator(controls)
+    assert outside.count()
+    try:  # read-only: every control outside the coach disabled (the replay may arrive in two redraws)
+        page.wait_for_function("([el, sel]) => [...el.querySelectorAll(sel)].every(e => e.disabled)",
+                               arg=[root.element_handle(), controls], timeout=UPDATE_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        enabled = outside.evaluate_all("els => els.filter(e => !e.disabled).map(e => e.outerHTML.slice(0, 120))")
+        raise AssertionError(f"controls enabled during the replay: {enabled}") from None
     banner = root.locator(".vt-coach-banner")
     assert "REPLAY" in banner.inner_text() and "read-only" in banner.inner_text()
     shoot(page, root, f"{game}-replay")
