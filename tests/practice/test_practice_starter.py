@@ -1,0 +1,66 @@
+"""Starter exercises from seeded bot games: the easy seat's costliest decisions, by theme, always the same."""
+
+from functools import cache
+
+import pytest
+
+from vegas_tutor.core.games import GAMES
+from vegas_tutor.practice.exercise import THEMES
+from vegas_tutor.practice.starter import (
+    EASY_SEAT,
+    PLAYERS,
+    bot_game,
+    by_theme,
+    main,
+    starter_exercises,
+    starter_pool,
+    theme_counts,
+)
+
+GAMES_PLAYED = {"las_vegas": 1, "liars_dice": 2, "lords_of_vegas": 1}
+
+
+@cache
+def _pool(game):
+    return starter_pool(game, GAMES_PLAYED[game], seed=11)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_starter_exercises_are_the_easy_seat_s_costly_decisions_grouped_by_theme(game):
+    pool = _pool(game)
+    assert pool and all(e.source == "starter" and e.seat == EASY_SEAT and e.game == game for e in pool)
+    groups = by_theme(pool, game)
+    assert tuple(groups) == THEMES[game]
+    assert sorted(e.id for group in groups.values() for e in group) == sorted(e.id for e in pool)
+    for theme, group in groups.items():
+        assert all(e.theme == theme for e in group)
+        assert [e.loss for e in group] == sorted((e.loss for e in group), reverse=True)
+    capped = by_theme(pool, game, per_theme=1)
+    assert all(len(capped[t]) == min(1, len(groups[t])) and capped[t] == groups[t][:1] for t in groups)
+
+
+@pytest.mark.parametrize("game", ["liars_dice", "lords_of_vegas"])
+def test_the_same_games_and_seed_give_the_same_exercises(game):
+    assert starter_exercises(game, GAMES_PLAYED[game], seed=11, per_theme=2) == by_theme(_pool(game), game, 2)
+    assert bot_game(game, 11, 0).to_json() == bot_game(game, 11, 0).to_json()
+    assert bot_game(game, 12, 0).to_json() != bot_game(game, 11, 0).to_json()
+
+
+def test_the_theme_counts_count_every_starter_exercise():
+    counts = theme_counts("liars_dice", GAMES_PLAYED["liars_dice"], seed=11)
+    assert counts == {t: len(g) for t, g in by_theme(_pool("liars_dice"), "liars_dice").items()}
+    assert sum(counts.values()) == len(_pool("liars_dice"))
+
+
+def test_a_bot_game_is_finished_with_the_starter_s_seats():
+    state = bot_game("liars_dice", 11, 1)
+    assert state.is_over and state.players == PLAYERS
+
+
+def test_the_command_prints_the_themes_and_the_coach_s_re_check(capsys):
+    assert main(["--games", "1", "--game", "liars_dice", "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    assert "liars_dice: 1 games" in out and "themes: challenge" in out
+    agreed = next(line for line in out.splitlines() if "re-checked" in line)
+    n = sum(1 for _ in starter_pool("liars_dice", 1, seed=11))
+    assert f"{n} of {n} agree" in agreed

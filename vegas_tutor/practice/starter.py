@@ -1,0 +1,112 @@
+"""Exercises for a new learner, so that the Practice page is never empty: the decisions of seeded bot games
+where the easy bot's choice costs the most against the coach's, grouped by theme.
+
+Each game seats :data:`PLAYERS` players: seat 0 plays the ``easy`` level and the others ``medium``
+(:mod:`vegas_tutor.las_vegas.bots` and the like; medium rather than hard, which searches and would take
+minutes per game). Each of seat 0's decisions the coach rates an inaccuracy or a mistake becomes an exercise
+(:func:`vegas_tutor.practice.exercise.exercises_from_game`, ``source="starter"``). The same game, number of
+games and seed always give the same exercises. No bot trades, so Lords of Vegas has no ``trade`` exercise.
+
+From a shell, the themes over N games of each game, every exercise's best answer re-checked by the coach::
+
+    python -m vegas_tutor.practice.starter --games 200 [--game liars_dice] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from vegas_tutor.core.games import GAMES
+from vegas_tutor.practice.exercise import THEMES, Exercise, exercises_from_game, rejudge
+
+PLAYERS = 3
+EASY_SEAT = 0
+RIVALS = "medium"
+
+
+def bot_seed(seed: int, game_index: int, move: int) -> int:
+    """The seed of one bot decision: a fixed mix of the run's seed, the game's index and the move's."""
+    return ((seed * 1_000_003 + game_index) * 10_007 + move) % 2**31
+
+
+def bot_game(game: str, seed: int, game_index: int) -> Any:
+    """One finished game: seat :data:`EASY_SEAT` easy, the others :data:`RIVALS`, seeded."""
+    g = GAMES[game]
+    state = g.new_game(PLAYERS, seed=bot_seed(seed, game_index, 0))
+    for move in range(g.max_moves):
+        if state.is_over:
+            return state
+        level = "easy" if state.current_player == EASY_SEAT else RIVALS
+        state.apply(g.bots.choose_action(state, level, seed=bot_seed(seed, game_index, move + 1)))
+    raise RuntimeError(f"a {game} bot game did not end in {g.max_moves} moves")  # pragma: no cover
+
+
+def starter_pool(game: str, n_games: int, seed: int = 0) -> tuple[Exercise, ...]:
+    """Every exercise of the easy seat in ``n_games`` bot games, game by game, oldest decision first."""
+    found: list[Exercise] = []
+    for k in range(n_games):
+        found.extend(exercises_from_game(bot_game(game, seed, k), EASY_SEAT, source="starter"))
+    return tuple(found)
+
+
+def by_theme(exercises: Sequence[Exercise], game: str, per_theme: int | None = None) -> dict[str, tuple[Exercise, ...]]:
+    """The exercises grouped by theme (every theme of the game, in :data:`THEMES` order), the costliest first
+    (equal losses by id); at most ``per_theme`` of each when given."""
+    groups: dict[str, tuple[Exercise, ...]] = {}
+    for theme in THEMES[game]:
+        chosen = sorted((e for e in exercises if e.theme == theme), key=lambda e: (-e.loss, e.id))
+        groups[theme] = tuple(chosen if per_theme is None else chosen[:per_theme])
+    return groups
+
+
+def starter_exercises(game: str, n_games: int, seed: int = 0, *,
+                      per_theme: int | None = None) -> dict[str, tuple[Exercise, ...]]:
+    """The starter exercises of ``game`` from ``n_games`` bot games, by theme, the costliest first."""
+    return by_theme(starter_pool(game, n_games, seed), game, per_theme)
+
+
+def theme_counts(game: str, n_games: int, seed: int = 0) -> dict[str, int]:
+    """How many starter exercises of each theme ``n_games`` bot games give."""
+    return {theme: len(group) for theme, group in starter_exercises(game, n_games, seed).items()}
+
+
+def report(game: str, n_games: int, seed: int = 0) -> tuple[str, bool]:
+    """The lines the command prints for one game, and whether the coach agreed with every stored answer."""
+    start = time.perf_counter()
+    pool = starter_pool(game, n_games, seed)
+    made = time.perf_counter() - start
+    counts = {theme: len(group) for theme, group in by_theme(pool, game).items()}
+    verdicts = Counter(e.verdict for e in pool)
+    disagree = [e.id for e in pool if rejudge(e) != e]
+    lines = [
+        f"{game}: {n_games} games of {PLAYERS} (seat {EASY_SEAT} easy, the others {RIVALS}), seed {seed}: "
+        f"{len(pool)} exercises in {made:.0f} s",
+        "  themes: " + ", ".join(f"{theme} {n}" for theme, n in counts.items()),
+        f"  verdicts: inaccuracy {verdicts['inaccuracy']}, mistake {verdicts['mistake']}",
+        f"  re-checked by the coach: {len(pool) - len(disagree)} of {len(pool)} agree"
+        + (f" (differ: {', '.join(disagree[:10])})" if disagree else "")
+        + f" ({time.perf_counter() - start - made:.0f} s)",
+    ]
+    return "\n".join(lines), not disagree
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Starter exercises: theme counts over bot games, re-checked.")
+    parser.add_argument("--games", type=int, default=200, help="bot games per game (default 200)")
+    parser.add_argument("--game", choices=list(GAMES), action="append", help="one game (default: all three)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    ok = True
+    for game in args.game or list(GAMES):
+        text, agreed = report(game, args.games, args.seed)
+        print(text, flush=True)
+        ok = ok and agreed
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
