@@ -1,8 +1,8 @@
 """Every page the app serves, in English and Spanish, opened once in a real browser for all its page checks
 (opening a page, its kernel and its widgets, is most of a browser test's time).
 
-**As the learner first meets it.** An English page has no serious or critical axe-core violation
-(``axe_check``; the Spanish pages' boards are checked after moves in ``test_e2e_spanish``). A Spanish lesson
+**As the learner first meets it.** No page, English or Spanish, has a serious or critical axe-core violation
+(``axe_check``; boards after moves are checked in the game modules and ``test_e2e_spanish``). A Spanish lesson
 says it is Spanish, shows no English (tooltips and labels included) and fits its boxes at 1024x768 and
 1366x900. On a page with predictions, before any is answered: no verdict or answer drawn, no prediction's
 reason, no answer in words (two or more) outside its own card, and none of the rule phrases listed in
@@ -254,16 +254,14 @@ def assert_landing_answers_nothing(page: Page, name: str) -> None:
 def check_page(page: Page, name: str, save_screenshot: Shot) -> None:
     """The checks of the module docstring, on a page just opened."""
     asked = bool(predictions(name))
-    if name.startswith("es/"):
-        if name.removeprefix("es/") in SPANISH_LESSONS:
-            assert page.title().endswith("| vegas-tutor"), page.title()
-            assert page.get_by_role("link", name="English").count() >= 1
-            assert page.get_by_role("link", name="Índice").count() >= 1
-            assert_spanish(page, name)
-            assert_fits(page, name)
-    else:
-        found = blocking(violations(page))
-        assert not found, f"{name}: axe-core: {json.dumps(found, indent=1)}"
+    found = blocking(violations(page))
+    assert not found, f"{name}: axe-core: {json.dumps(found, indent=1)}"
+    if name.removeprefix("es/") in SPANISH_LESSONS and name.startswith("es/"):
+        assert page.title().endswith("| vegas-tutor"), page.title()
+        assert page.get_by_role("link", name="English").count() >= 1
+        assert page.get_by_role("link", name="Índice").count() >= 1
+        assert_spanish(page, name)
+        assert_fits(page, name)
     if name in TITLED:
         title, text = TITLED[name]
         assert page.title() == title and text in " ".join(page.locator("body").inner_text().split())
