@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from test_e2e_pages import answer  # beside this file, on the path (conftest)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
@@ -25,19 +26,6 @@ Shot = Callable[["Page", str], Path]
 
 def page_text(page: Page) -> str:
     return " ".join(page.locator("body").inner_text().split())
-
-
-def answer(page: Page, card: Locator, choice: int = 0) -> str:
-    """Choose a choice by clicking its label, reveal, and return the verdict once Python sent it."""
-    card.locator("label.vt-choice").nth(choice).click()
-    reveal = card.get_by_role("button", name="Reveal the answer")
-    reveal.wait_for(state="visible")
-    page.wait_for_function("el => !el.disabled", arg=reveal.element_handle(), timeout=UPDATE_TIMEOUT_MS)
-    reveal.click()
-    verdict = card.locator(".vt-verdict[role=status]")
-    page.wait_for_function("el => el.textContent.trim().length > 0", arg=verdict.element_handle(),
-                           timeout=UPDATE_TIMEOUT_MS)
-    return verdict.inner_text()
 
 
 def test_payouts_show_their_board_only_after_the_four_answers(open_lesson: Callable[..., Page]) -> None:

@@ -19,7 +19,6 @@ nothing else: a dollar amount typeset as a formula ("Bills 80𝑘,30k…") fails
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import re
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from lesson_nav_tool import nav
 from test_e2e_spanish import LESSONS as SPANISH_LESSONS
 from test_e2e_spanish import assert_fits, assert_spanish
 
@@ -86,31 +86,12 @@ class Asked(NamedTuple):
     """The reason the reveal gives (``None`` when the lesson computes it)."""
 
 
-def _constant(node: ast.expr | None) -> object:
-    """The value of a literal in the code; ``None`` for an expression the lesson computes."""
-    try:
-        return ast.literal_eval(node) if node is not None else None
-    except ValueError:
-        return None
-
-
 def predictions(page: str) -> list[Asked]:
-    """The predictions of a page, in page order, read from its code cells."""
+    """The predictions of a page, in page order, as the answer key reads them from its code cells."""
     notebook = json.loads((LESSONS / page).read_text(encoding="utf-8"))
-    found: list[tuple[int, int, Asked]] = []
-    for number, cell in enumerate(notebook["cells"]):
-        if cell["cell_type"] != "code":
-            continue
-        for node in ast.walk(ast.parse("".join(cell["source"]))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Prediction":
-                words = {k.arg: k.value for k in node.keywords}
-                question, choices = _constant(node.args[0]), _constant(node.args[1])
-                answer, explanation = _constant(words.get("answer")), _constant(words.get("explanation"))
-                assert isinstance(question, str) and isinstance(choices, list), f"{page}: unreadable question"
-                right = choices[answer] if isinstance(answer, int) else None
-                found.append((number, node.lineno, Asked(question, right, explanation if isinstance(explanation, str)
-                                                         else None)))
-    return [asked for _, _, asked in sorted(found)]
+    found = [Asked(asked.question or "", asked.answer, asked.explanation) for asked in nav.prediction_answers(notebook)]
+    assert all(asked.question for asked in found), f"{page}: a question the test cannot read"
+    return found
 
 
 def _pages() -> list[str]:
@@ -150,9 +131,9 @@ def sentences(text: str) -> list[str]:
     return [_plain(part) for part in parts if len(part.split()) >= 6]
 
 
-def answer(page: Page, card: Locator) -> None:
-    """Choose the first choice, reveal, and wait until Python sent the verdict."""
-    card.locator("label.vt-choice").first.click()
+def answer(page: Page, card: Locator, choice: int = 0) -> str:
+    """Choose a choice by clicking its label, reveal, and return the verdict once Python sent it."""
+    card.locator("label.vt-choice").nth(choice).click()
     reveal = card.get_by_role("button", name=re.compile("Reveal the answer|Ver la respuesta|Mostrar la respuesta"))
     reveal.wait_for(state="visible")
     page.wait_for_function("el => !el.disabled", arg=reveal.element_handle(), timeout=UPDATE_TIMEOUT_MS)
@@ -160,6 +141,7 @@ def answer(page: Page, card: Locator) -> None:
     verdict = card.locator(".vt-verdict[role=status]")
     page.wait_for_function("el => el.textContent.trim().length > 0", arg=verdict.element_handle(),
                            timeout=UPDATE_TIMEOUT_MS)
+    return verdict.inner_text()
 
 
 _FORMULAS_JS = """() => [...document.querySelectorAll('mjx-container, .MathJax, .MathJax_Display')]
@@ -219,8 +201,7 @@ def answer_all(page: Page, name: str) -> None:
     """Answer every question with its first choice; each verdict (English) says right or not, with the reason."""
     cards = page.locator(".vt-prediction")
     for number, (_question, _right, explanation) in enumerate(predictions(name)):
-        answer(page, cards.nth(number))
-        verdict = " ".join(cards.nth(number).locator(".vt-verdict[role=status]").inner_text().split())
+        verdict = " ".join(answer(page, cards.nth(number)).split())
         if not name.startswith("es/"):
             assert re.match(r"Right!|Not quite: the answer is", verdict), f"{name}: verdict {verdict!r}"
         if explanation is not None:
