@@ -82,7 +82,7 @@ def test_both_lesson_trees_hold_the_same_lessons_and_pages() -> None:
     english, spanish = _lessons(lessons_dir()), _lessons(SPANISH)
     assert len(english) >= 25
     assert sorted(spanish) == sorted(english)
-    for page in ("index.ipynb", "glossary.ipynb", "teacher.ipynb"):
+    for page in ("index.ipynb", "glossary.ipynb", "teacher.ipynb", "practice.ipynb"):
         assert (SPANISH / page).is_file(), page
 
 
@@ -92,7 +92,7 @@ KEPT = re.compile(r"Lords of Vegas|Liar's Dice|Die Hard|The Mirage|The Strip|Gam
                   r"|\$[^$]+\$|<[^>]+>|\[English\]\([^)]*\)|https?://\S+")
 
 
-@pytest.mark.parametrize("name", sorted([*_lessons(SPANISH).values(), "index.ipynb", "glossary.ipynb",
+@pytest.mark.parametrize("name", sorted([*_lessons(SPANISH).values(), "index.ipynb", "glossary.ipynb", "practice.ipynb",
                                          "teacher.ipynb"]))
 def test_spanish_lessons_are_written_in_spanish(name: str) -> None:
     notebook = json.loads((SPANISH / name).read_text(encoding="utf-8"))

@@ -23,7 +23,8 @@ Languages (``TONGUES``): the English lessons are in the folder, the Spanish ones
 and page links to the same one in the other language, the landing pages offer the languages, and the
 progress cell of a Spanish page first calls ``set_language("es")``, so the whole kernel speaks Spanish.
 
-Besides the lessons, the folder holds the pages in ``PAGES`` (the glossary, the teacher's page): they get the
+Besides the lessons, the folder holds the pages in ``PAGES`` (the glossary, the teacher's page, the Practice
+page, which the last lesson of each game links to): they get the
 navigation links and a title too, and the teacher's page generated cells: what each lesson's predictions ask
 (tag ``lesson-predictions``), their answer key (tag ``lesson-answers``: each question's right choice and its
 reason, read from the ``Prediction("...", [...], answer=i, explanation="...")`` calls of the lessons' code cells)
@@ -61,7 +62,8 @@ DEFAULT_MINUTES = Path(__file__).resolve().parent / "lesson_minutes.json"
 SITE = "vegas-tutor"
 GLOSSARY = "glossary.ipynb"
 TEACHER = "teacher.ipynb"
-PAGES = (GLOSSARY, TEACHER)
+PRACTICE = "practice.ipynb"
+PAGES = (GLOSSARY, TEACHER, PRACTICE)
 """Pages of the folder that are not lessons: linked from every page, listed on the landing page."""
 HEADING = re.compile(r"^#\s+(?P<title>.+?)\s*#*\s*$")
 DEFAULT_LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -88,6 +90,7 @@ class Tongue:
     index: str
     glossary: str
     teacher: str
+    practice: str
     intro: str
     choose: str
     """Opens the landing page's line of languages ("Language:")."""
@@ -109,6 +112,7 @@ class Tongue:
 
 ENGLISH = Tongue(
     lang="en", folder="", name="English", index="Index", glossary="Glossary", teacher="For teachers",
+    practice="Practice",
     intro="""
 # vegas-tutor: learn three dice games
 
@@ -123,6 +127,10 @@ Beside each lesson: about how many minutes it takes a newcomer, as measured (rea
 
 **Teaching a class?** The [page for teachers](teacher.ipynb) suggests a 50-minute plan per game, the link to
 share, what each lesson asks with its answer key, a one-page rules handout per game and questions to discuss.
+
+**Practise what cost you.** The [Practice page](practice.ipynb) brings back the costliest decisions of your own
+games as exercises, each when it is about to be forgotten; until you have finished a game, it offers decisions
+from the easy opponent's games.
 """,
     choose="Language:", site_title="learn three dice games",
     games=(
@@ -172,6 +180,7 @@ share, what each lesson asks with its answer key, a one-page rules handout per g
 
 SPANISH = Tongue(
     lang="es", folder="es", name="Español", index="Índice", glossary="Glosario", teacher="Para docentes",
+    practice="Práctica",
     intro="""
 # vegas-tutor: aprende tres juegos de dados
 
@@ -188,6 +197,10 @@ Junto a cada lección verás cuántos minutos lleva, medidos para quien empieza 
 **¿Das clase?** La [página para docentes](teacher.ipynb) propone un plan de 50 minutos por juego, el enlace
 que compartir, lo que pregunta cada lección con su solucionario, una hoja de reglas de una página por juego y
 preguntas para comentar.
+
+**Practica lo que te costó.** La página de [práctica](practice.ipynb) te devuelve como ejercicios las
+decisiones más caras de tus propias partidas, cada una cuando estás a punto de olvidarla; mientras no hayas
+terminado una partida, te propone decisiones de las partidas del rival fácil.
 """,
     choose="Idioma:", site_title="aprende tres juegos de dados",
     games=(
@@ -324,15 +337,20 @@ def _markdown_cell(cell_id: str, text: str, tags: list[str] | None = None) -> di
     }
 
 
-def nav_text(lessons: list[Lesson], position: int, tongue: Tongue = ENGLISH, other: str = "") -> str:
+def nav_text(lessons: list[Lesson], position: int, tongue: Tongue = ENGLISH, other: str = "",
+             practice: bool = False) -> str:
     """``< previous | Index | Glossary | next >`` for the lesson at ``position`` (ends omit the missing side),
-    then ``other``: the link to the same lesson in the other language, if there is one."""
+    with ``Practice`` before ``next`` in the last lesson of each game when ``practice`` (the page exists), then
+    ``other``: the link to the same lesson in the other language, if there is one."""
     parts = []
     if position > 0:
         before = lessons[position - 1]
         parts.append(f"[< {before.title}]({before.name})")
     parts.append(f"[{tongue.index}]({INDEX_NAME})")
     parts.append(f"[{tongue.glossary}]({GLOSSARY})")
+    last_of_game = position + 1 == len(lessons) or lessons[position + 1].game != lessons[position].game
+    if practice and last_of_game:
+        parts.append(f"[{tongue.practice}]({PRACTICE})")
     if position + 1 < len(lessons):
         after = lessons[position + 1]
         parts.append(f"[{after.title} >]({after.name})")
@@ -631,7 +649,8 @@ def planned_files(folder: Path, minutes_file: Path | None = None) -> dict[Path, 
         ) if len(languages) > 1 else ""
         planned[tree / INDEX_NAME] = notebook_text(index_notebook(own, questions, tongue, choice, minutes))
         for position, lesson in enumerate(own):
-            text = nav_text(own, position, tongue, others(tree, number=lesson_number(lesson.name), own=tongue))
+            text = nav_text(own, position, tongue, others(tree, number=lesson_number(lesson.name), own=tongue),
+                            practice=(tree / PRACTICE).is_file())
             notebook = with_navigation(notebooks[lesson.name], text, lesson.title, len(questions[lesson.name]), tongue,
                                        minutes.get(lesson_number(lesson.name)))
             planned[lesson.path] = notebook_text(without_outputs(notebook))

@@ -183,6 +183,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
   };
   const later = coalesce(draw);
   const keeper = gameKeeper(model, later);
+  const stopCollecting = practiceCollector(model);
   const connection = connectionWatch(model, el, later);
   const watched = [...new Set([...changes, "updating"])];
   for (const name of watched) model.on(`change:${name}`, later);
@@ -213,6 +214,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     el.removeEventListener("keydown", onKey);
     window.removeEventListener("beforeunload", onLeave);
     keeper.dispose();
+    stopCollecting();
     connection.dispose();
   };
 }
@@ -364,8 +366,9 @@ function gameKeeper(model, changed) {
       return typeof saved.refused === "string" ? saved.refused : "";
     },
     dispose() {
+      if (!key || !lease) return;  // a board that keeps no game (a position, a stepper) never listened
       model.off("change:saved", onSaved);
-      if (lease) lease.dispose();
+      lease.dispose();
     },
   };
   if (!key || !lease) return keeper;
@@ -414,6 +417,58 @@ function optionMessages(options) {
   }
   if (typeof options.coach === "boolean") messages.push({ type: "coach", on: options.coach });
   return messages;
+}
+
+// ----------------------------------------------------------------------------- exercises from finished games
+// At the end of a game a board sends the learner's costliest decisions as exercises (`practice_found`); they
+// wait in this browser's inbox until the Practice page hands them to Python, which checks each one.
+const PRACTICE_INBOX_KEY = "vegas-tutor:practice:inbox";
+const PRACTICE_INBOX_MOST = 100;
+
+/** The exercises waiting in the inbox (entries that are not objects with an id are left out). */
+function readInbox() {
+  try {
+    const list = JSON.parse(localStorage.getItem(PRACTICE_INBOX_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && typeof e.id === "string") : [];
+  } catch (error) {
+    return [];  // storage off, or an entry that is not ours
+  }
+}
+
+/** @param {any[]} list */
+function writeInbox(list) {
+  try {
+    localStorage.setItem(PRACTICE_INBOX_KEY, JSON.stringify(list.slice(-PRACTICE_INBOX_MOST)));
+  } catch (error) { /* storage off or full: these exercises are not kept */ }
+}
+
+/** Add exercises to the inbox, once each (by id). @param {any[]} exercises */
+function addToInbox(exercises) {
+  const list = readInbox();
+  const ids = new Set(list.map((e) => e.id));
+  for (const e of exercises) {
+    if (e && typeof e === "object" && typeof e.id === "string" && !ids.has(e.id)) {
+      list.push(e);
+      ids.add(e.id);
+    }
+  }
+  writeInbox(list);
+}
+
+/** Take exercises out of the inbox (Python took or refused them). @param {string[]} ids */
+function dropFromInbox(ids) {
+  const gone = new Set(ids);
+  writeInbox(readInbox().filter((e) => !gone.has(e.id)));
+}
+
+/** Keep the exercises a board makes at the end of a game in the inbox. @param {Model} model */
+function practiceCollector(model) {
+  const collect = () => {
+    const found = model.get("practice_found") || {};
+    if (Array.isArray(found.exercises) && found.exercises.length) addToInbox(found.exercises);
+  };
+  model.on("change:practice_found", collect);
+  return () => model.off("change:practice_found", collect);
 }
 
 // ----------------------------------------------------------------------------- one tab keeps a game

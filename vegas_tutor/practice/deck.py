@@ -119,7 +119,7 @@ def load_deck(text: str) -> Deck:
     cards: list[CardState] = []
     for n, (raw, raw_card) in enumerate(zip(body["exercises"], body["cards"], strict=True), 1):
         try:
-            exercise = _exercise(raw)
+            exercise = check_exercise(raw)
             cards.append(_card(raw_card, exercise.id))
         except Exception as exc:  # a deck is untrusted input: whatever breaks in an entry refuses it
             raise RecordError(_("practice deck: entry {n} is refused: {problem}", n=n, problem=exc)) from None
@@ -159,8 +159,9 @@ def _number(value: Any, what: str, low: float, high: float, *, optional: bool = 
     return float(value)
 
 
-def _exercise(raw: Any) -> Exercise:
-    """An exercise of the record, checked against its replayed position."""
+def check_exercise(raw: Any) -> Exercise:
+    """An exercise as plain data (:meth:`Exercise.to_dict`), checked against its replayed position; any unsound
+    field raises ``RecordError`` (or the engine's own refusal of its record or its choices)."""
     raw = _fields(raw, EXERCISE_KEYS, "exercise")
     _text(raw, "best", "choice", "id", "record", "theme", "unit")
     game = _one_of(raw["game"], GAMES, "game")

@@ -7,17 +7,26 @@ minutes per game). Each of seat 0's decisions the coach rates an inaccuracy or a
 (:func:`vegas_tutor.practice.exercise.exercises_from_game`, ``source="starter"``). The same game, number of
 games and seed always give the same exercises. No bot trades, so Lords of Vegas has no ``trade`` exercise.
 
+The Practice page does not play bot games while a learner waits: it reads the **shipped set**
+(:data:`SHIPPED`, ``starter_exercises.json`` beside this module), the costliest :data:`SHIPPED_PER_THEME` of
+each theme from :data:`SHIPPED_GAMES` games of each game, written by ``--write`` and checked entry by entry on
+load as a deck is (:func:`shipped_starters`); a test makes it again and compares.
+
 From a shell, the themes over N games of each game, every exercise's best answer re-checked by the coach::
 
     python -m vegas_tutor.practice.starter --games 200 [--game liars_dice] [--seed 0]
+    python -m vegas_tutor.practice.starter --write     # the shipped set, made again
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from vegas_tutor.core.games import GAMES
@@ -26,6 +35,11 @@ from vegas_tutor.practice.exercise import THEMES, Exercise, exercises_from_game,
 PLAYERS = 3
 EASY_SEAT = 0
 RIVALS = "medium"
+SHIPPED = Path(__file__).with_name("starter_exercises.json")
+SHIPPED_GAMES = 6
+"""Bot games per game behind the shipped set."""
+SHIPPED_PER_THEME = 3
+SHIPPED_SEED = 0
 
 
 def bot_seed(seed: int, game_index: int, move: int) -> int:
@@ -74,6 +88,31 @@ def theme_counts(game: str, n_games: int, seed: int = 0) -> dict[str, int]:
     return {theme: len(group) for theme, group in starter_exercises(game, n_games, seed).items()}
 
 
+def shipped_set() -> dict[str, Any]:
+    """The shipped set as :func:`write_shipped` writes it: how it was made, and every exercise as plain data,
+    game by game, each game's themes in :data:`THEMES` order, the costliest first."""
+    exercises = [e.to_dict() for game in GAMES
+                 for group in starter_exercises(game, SHIPPED_GAMES, SHIPPED_SEED, per_theme=SHIPPED_PER_THEME).values()
+                 for e in group]
+    return {"games": SHIPPED_GAMES, "per_theme": SHIPPED_PER_THEME, "seed": SHIPPED_SEED, "exercises": exercises}
+
+
+def write_shipped(path: Path = SHIPPED) -> int:
+    """Make the shipped set again and write it to ``path``; the number of exercises."""
+    made = shipped_set()
+    path.write_text(json.dumps(made, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    return len(made["exercises"])
+
+
+@cache
+def shipped_starters() -> tuple[Exercise, ...]:
+    """The shipped starter exercises, each checked as a deck's entry is (a bad one raises ``RecordError``)."""
+    from vegas_tutor.practice.deck import check_exercise
+
+    made = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    return tuple(check_exercise(raw) for raw in made["exercises"])
+
+
 def report(game: str, n_games: int, seed: int = 0) -> tuple[str, bool]:
     """The lines the command prints for one game, and whether the coach agreed with every stored answer."""
     start = time.perf_counter()
@@ -99,7 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="bot games per game (default 200)")
     parser.add_argument("--game", choices=list(GAMES), action="append", help="one game (default: all three)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true", help=f"make the shipped set again ({SHIPPED.name})")
     args = parser.parse_args(argv)
+    if args.write:
+        print(f"{write_shipped()} exercises written to {SHIPPED}")
+        return 0
     ok = True
     for game in args.game or list(GAMES):
         text, agreed = report(game, args.games, args.seed)

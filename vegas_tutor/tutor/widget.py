@@ -32,6 +32,7 @@ test, a script) they are computed at once.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,8 @@ from vegas_tutor.warmup import simulator_ready
 
 if TYPE_CHECKING:
     from vegas_tutor.tutor.coaching import Coach
+
+_log = logging.getLogger("vegas_tutor")
 
 
 class SavedGame(Protocol):
@@ -153,6 +156,14 @@ class TutorWidget(WordedWidget, Generic[G]):
     ``game``, ``options`` (the opponents' level ``bots`` and the ``coach`` switch); ``too_long`` (the record's
     length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right after a kept game was refused. Empty
     on a stepper."""
+
+    practice_found = t.Dict().tag(sync=True)
+    """The learner's exercises of the game just finished (``exercises``, each as
+    :meth:`~vegas_tutor.practice.exercise.Exercise.to_dict` gives it; ``moves``, the game's length): the page
+    keeps them in its practice inbox for the Practice page. Empty until a game ends."""
+    collect_exercises: ClassVar[bool | None] = None
+    """Whether a finished game's exercises are made: ``None`` on a kernel's event loop only (in a worker thread,
+    off the click path), ``True`` also without one (at once), ``False`` never."""
 
     _in_game = False
     """Whether the learner has made a decision in the game on the board (then New game and leaving the page
@@ -349,6 +360,7 @@ class TutorWidget(WordedWidget, Generic[G]):
                 self._carry_out(intent)
                 if not was_over and self._state.is_over:  # played to the end now: class mode records it
                     recorder.game_over(self)
+                    self._collect_exercises()
         except VegasTutorError as refusal:
             self._refuse(str(refusal))
             return False
@@ -425,6 +437,41 @@ class TutorWidget(WordedWidget, Generic[G]):
                                        reason=bad)) from None
         self.show_state(state)
         self._in_game = bool(state.history)
+
+    # ------------------------------------------------------------------ exercises for the Practice page
+    def learner_seat(self) -> int | None:
+        """The seat the learner plays, when they play exactly one (a hot-seat game has no single learner)."""
+        seats = [seat for seat in range(self._state.players) if self._is_learner(seat)]
+        return seats[0] if len(seats) == 1 else None
+
+    def _collect_exercises(self) -> None:
+        """Make the exercises of the game just finished (see ``practice_found``)."""
+        seat = self.learner_seat()
+        loop = running_loop()
+        if seat is None or self.collect_exercises is False or (loop is None and not self.collect_exercises):
+            return
+        state = self._state.copy()
+
+        def make() -> list[dict[str, Any]]:
+            from vegas_tutor.practice.exercise import exercises_from_game
+
+            return [exercise.to_dict() for exercise in exercises_from_game(state, seat)]
+
+        def found(exercises: list[dict[str, Any]]) -> None:
+            self.practice_found = {"moves": len(state.history), "exercises": exercises}
+
+        if loop is None:
+            found(make())
+            return
+
+        def done(future: asyncio.Future[list[dict[str, Any]]]) -> None:
+            if future.cancelled() or future.exception() is not None:
+                _log.warning("vegas-tutor: the exercises of a finished game could not be made: %r",
+                             None if future.cancelled() else future.exception())
+                return
+            found(future.result())
+
+        loop.run_in_executor(None, make).add_done_callback(done)
 
     # ------------------------------------------------------------------ undo
     def _undo_plan(self) -> UndoPlan:

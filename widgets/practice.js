@@ -1,0 +1,152 @@
+// The Practice page's panel: what is due, the game chooser, the question and its choices, then the coach's
+// verdict. It only draws what Python sends and sends intents; Python judges every answer with the coach.
+// The deck is kept in this browser's local storage (a sealed record Python checks when the page opens), and
+// the boards leave the exercises of finished games in an inbox the panel hands to Python.
+// (h, redraw, coalesce and t come from shared.js and words.js, put in front of this file.)
+
+const PRACTICE_DECK_KEY = "vegas-tutor:practice:deck";
+
+/** @param {string} key @returns {string|null} */
+function readText(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (error) {
+    return null;  // storage off (private mode)
+  }
+}
+
+/** The verdict of an answer in words. @param {string} answer */
+function answerWord(answer) {
+  return { best: t("The coach's choice"), good: t("Good"), inaccuracy: t("Inaccuracy"), mistake: t("Mistake") }[answer]
+    || answer;
+}
+
+/** Due now, due today, learned, the streak. @param {any} model */
+function practiceSummary(model) {
+  const s = model.get("summary") || {};
+  const parts = [
+    tn("{n} due now", "{n} due now", s.due_now || 0),
+    tn("{n} due today", "{n} due today", s.due_today || 0),
+    tn("{n} learned", "{n} learned", s.learned || 0),
+    tn("{n} new", "{n} new", s.fresh || 0),
+    tn("a streak of {n} day", "a streak of {n} days", s.streak || 0),
+  ];
+  return h("p", { class: "vt-practice-summary", "data-testid": "practice-summary" }, parts.join(" · "));
+}
+
+/** @param {any} model @param {(msg: object) => void} send */
+function practiceGames(model, send) {
+  return h("div", { class: "vt-practice-games", role: "group", "aria-label": t("Which game to practise") },
+    (model.get("games") || []).map((/** @type {any} */ g) => h("button", {
+      type: "button", class: ["vt-practice-game", g.chosen && "vt-chosen"], "aria-pressed": g.chosen ? "true" : "false",
+      "data-key": `game-${g.id || "all"}`, onclick: () => send({ type: "game", game: g.id }),
+    }, g.title)));
+}
+
+/**
+ * The question: every legal choice of the position in a list grouped by kind, and the Answer button.
+ * @param {any} exercise @param {any} result @param {(msg: object) => void} send
+ */
+function practiceQuestion(exercise, result, send) {
+  const answered = Boolean(result.answer);
+  const id = `vt-practice-${exercise.id}`;
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id, class: "vt-practice-choices",
+    "data-key": "choices", disabled: answered },
+  h("option", { value: "", text: t("Choose…") }),
+  exercise.groups.map((/** @type {any} */ g) => h("optgroup", { label: g.label },
+    g.choices.map((/** @type {any} */ c) => h("option", { value: c.text, text: c.words,
+      selected: answered && c.text === result.choice }))))));
+  const button = h("button", { type: "button", class: "vt-practice-answer", "data-key": "answer", disabled: answered,
+    onclick: () => {
+      if (!select.value) {
+        select.focus();
+        return;
+      }
+      button.setAttribute("disabled", "");
+      button.textContent = t("The coach is judging…");
+      send({ type: "answer", id: exercise.id, choice: select.value });
+    } }, t("Answer"));
+  const from = exercise.source === "game" ? t("from one of your games") : t("from a game of the easy opponent");
+  return h("div", { class: "vt-practice-question" },
+    h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · ${from}`),
+    h("label", { for: id, class: "vt-practice-ask" }, t("What do you do? (the board below shows what you could see)")),
+    h("div", { class: "vt-practice-row" }, select, button),
+    h("p", { class: "vt-practice-count" }, tn("{n} choice", "{n} choices", exercise.count)));
+}
+
+/**
+ * The coach's judgement of the answer, and the choice made in the game.
+ * @param {any} exercise @param {any} r @param {(msg: object) => void} send
+ */
+function practiceResult(exercise, r, send) {
+  const then = exercise.source === "game"
+    ? t("In your game you chose {choice}: {verdict}, {loss} given up.",
+      { choice: r.then, verdict: answerWord(r.then_verdict).toLowerCase(), loss: r.then_loss })
+    : t("The easy opponent chose {choice}: {verdict}, {loss} given up.",
+      { choice: r.then, verdict: answerWord(r.then_verdict).toLowerCase(), loss: r.then_loss });
+  const right = r.answer === "best" || r.answer === "good";
+  const cost = t("you chose {choice}, {loss} given up", { choice: r.yours, loss: r.loss_text });
+  return h("div", { class: ["vt-practice-result", right ? "vt-right" : "vt-wrong"], role: "status",
+    "data-testid": "practice-result" },
+  h("p", { class: "vt-practice-verdict" }, h("strong", {}, answerWord(r.answer)), r.answer === "best" ? "" : ` · ${cost}`),
+  r.answer === "best" ? null : h("p", {}, t("The coach's choice: {best} (marked on the board).", { best: r.best })),
+  h("p", { class: "vt-practice-why" }, r.why),
+  h("p", { class: "vt-practice-then" }, then),
+  h("p", { class: "vt-practice-again" }, t("This exercise comes back {when}.", { when: r.again })),
+  h("button", { type: "button", class: "vt-practice-next", "data-key": "next", onclick: () => send({ type: "next" }) },
+    t("Next exercise")));
+}
+
+export default {
+  /** @param {{ model: any, el: HTMLElement }} ctx */
+  render({ model, el }) {
+    useWords(model);
+    el.classList.add("vt-practice");
+    const root = h("section", { class: "vt-practice-root", "aria-label": t("Practice") });
+    el.append(root);
+    const send = (/** @type {object} */ msg) => model.send(msg);
+    let wasAnswered = false;
+    const draw = () => {
+      paint();
+      const answered = Boolean((model.get("result") || {}).answer);
+      const next = /** @type {HTMLElement|null} */ (root.querySelector(".vt-practice-next"));
+      if (answered && !wasAnswered && next) next.focus();  // the verdict is read out (status); Next is one key away
+      wasAnswered = answered;
+    };
+    const paint = () => redraw(root, () => {
+      const exercise = model.get("exercise") || {};
+      const result = model.get("result") || {};
+      const summary = model.get("summary") || {};
+      const answered = Boolean(result.answer);
+      return h("div", {},
+        practiceSummary(model),
+        practiceGames(model, send),
+        model.get("notice") ? h("p", { class: "vt-practice-notice", role: "status" }, model.get("notice")) : null,
+        exercise.id ? practiceQuestion(exercise, result, send)
+          : h("p", { class: "vt-practice-empty", "data-testid": "practice-empty" }, summary.next_due
+            ? t("Nothing is due now: the next exercise comes back {when}.", { when: summary.next_due })
+            : t("Nothing to practise here yet: finish a game and its costliest decisions come back as exercises.")),
+        answered ? practiceResult(exercise, result, send) : null,
+        model.get("error") ? h("p", { class: "vt-error", role: "alert" }, model.get("error")) : null);
+    });
+    const keep = () => {
+      const saved = model.get("saved");
+      if (!saved) return;
+      try {
+        localStorage.setItem(PRACTICE_DECK_KEY, saved);
+      } catch (error) { /* storage off or full: the deck lasts as long as the page */ }
+      const taken = model.get("taken") || [];
+      if (taken.length) dropFromInbox(taken);
+    };
+    const later = coalesce(draw);
+    const names = ["summary", "games", "exercise", "result", "notice", "error", "version"];
+    for (const name of names) model.on(`change:${name}`, later);
+    model.on("change:saved", keep);
+    draw();
+    if (!model.get("loaded")) send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });
+    return () => {
+      for (const name of names) model.off(`change:${name}`, later);
+      model.off("change:saved", keep);
+    };
+  },
+};
