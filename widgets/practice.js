@@ -69,6 +69,7 @@ function practiceQuestion(exercise, result, send) {
   const from = exercise.source === "game" ? t("from one of your games") : t("from a game of the easy opponent");
   return h("div", { class: "vt-practice-question" },
     h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · ${from}`),
+    exercise.you ? h("p", { class: "vt-practice-seat" }, t("You play {name} on the board below.", { name: exercise.you })) : null,
     h("label", { for: id, class: "vt-practice-ask" }, t("What do you do? (the board below shows what you could see)")),
     h("div", { class: "vt-practice-row" }, select, button),
     h("p", { class: "vt-practice-count" }, tn("{n} choice", "{n} choices", exercise.count)));
@@ -89,7 +90,8 @@ function practiceResult(exercise, r, send) {
   return h("div", { class: ["vt-practice-result", right ? "vt-right" : "vt-wrong"], role: "status",
     "data-testid": "practice-result" },
   h("p", { class: "vt-practice-verdict" }, h("strong", {}, answerWord(r.answer)), r.answer === "best" ? "" : ` · ${cost}`),
-  r.answer === "best" ? null : h("p", {}, t("The coach's choice: {best} (marked on the board).", { best: r.best })),
+  r.answer === "best" ? null : h("p", {}, r.marked ? t("The coach's choice: {best} (marked on the board).", { best: r.best })
+    : t("The coach's choice: {best}.", { best: r.best })),
   h("p", { class: "vt-practice-why" }, r.why),
   h("p", { class: "vt-practice-then" }, then),
   h("p", { class: "vt-practice-again" }, t("This exercise comes back {when}.", { when: r.again })),

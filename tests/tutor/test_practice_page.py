@@ -242,7 +242,8 @@ def test_the_shipped_starters_are_what_the_generator_makes_and_the_coach_agrees(
     liars = by_theme(starter_pool("liars_dice", made["games"], made["seed"]), "liars_dice", made["per_theme"])
     assert [e for e in shipped if e.game == "liars_dice"] == [e for group in liars.values() for e in group]
     themes = {game: sorted({e.theme for e in shipped if e.game == game}) for game in made_games(shipped)}
-    assert themes == {"las_vegas": ["big_bill", "placement", "tie"], "liars_dice": ["bid", "challenge", "show", "stars"],
+    assert themes == {"las_vegas": ["big_bill", "placement", "tie"],
+                      "liars_dice": ["bid", "challenge", "show", "stars"],
                       "lords_of_vegas": ["build", "gamble", "reorganize", "sprawl"]}
 
 

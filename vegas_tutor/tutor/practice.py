@@ -326,6 +326,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             "then_loss": coach.loss_text(current.loss),
             "then_verdict": current.verdict,
             "again": _when(self._deck.card(current.id).card.due, now),
+            "marked": bool(_highlight(best)),
         }
         if self.board is not None:
             self.board.show_state(current.state(), highlight=_highlight(best))
@@ -341,8 +342,8 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         """Ask ``exercise`` (None: say nothing is due) and redraw the summary."""
         self._current, self._asked_at = exercise, self._now()
         self.panel.result = {}
-        self.panel.exercise = {} if exercise is None else self._exercise_view(exercise)
         self._show_board(exercise)
+        self.panel.exercise = {} if exercise is None else self._exercise_view(exercise)
         self._summarise()
 
     def _exercise_view(self, exercise: Exercise) -> JSON:
@@ -355,6 +356,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             group["choices"].append({"text": text, "words": coach.words(action)})
         return {"id": exercise.id, "game": exercise.game, "title": GAMES[exercise.game].title,
                 "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source,
+                "you": _seat_name(self.board, exercise.seat),
                 "groups": list(groups.values()), "count": sum(len(g["choices"]) for g in groups.values())}
 
     def _show_board(self, exercise: Exercise | None) -> None:
@@ -438,6 +440,13 @@ def _board(game: str, state: Any, seat: int) -> Any:
         names = [_("You") if s == seat else next(rivals) for s in range(state.players)]
         return board_class(state, viewer=seat, names=names, show_odds=False, interactive=False)
     return board_class(state, learner=seat, show_odds=False, interactive=False)
+
+
+def _seat_name(board: Any, seat: int) -> str:
+    """The learner's name on the board ("" when the board calls them "You")."""
+    names = board.names if hasattr(board, "names") else board.state.names
+    name = str(names[seat])
+    return "" if name == _("You") else name
 
 
 def _seat(board: Any) -> int:

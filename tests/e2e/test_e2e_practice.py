@@ -1,0 +1,153 @@
+"""Practice in a real browser: a Liar's Dice game played with mistakes, then the Practice page with that game's
+exercises first (from the page's inbox), an answer judged and scheduled, the deck kept across a reload, a
+tampered deck refused; and the Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from test_e2e_liars_dice import act, open_a_bid
+from test_e2e_spanish import assert_fits, assert_spanish
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.e2e
+
+PLAY = "02.07-play-a-full-game.ipynb"
+DECK_KEY = "vegas-tutor:practice:deck"
+INBOX_KEY = "vegas-tutor:practice:inbox"
+UPDATE_TIMEOUT_MS = 30_000
+SIZES = ((1024, 768), (1366, 900))
+Shot = Callable[["Page", str], Path]
+
+
+def forget_practice(page: Page) -> None:
+    page.evaluate("keys => keys.forEach(key => localStorage.removeItem(key))", [DECK_KEY, INBOX_KEY])
+
+
+def inbox_size(page: Page) -> int:
+    return int(page.evaluate("key => JSON.parse(localStorage.getItem(key) || '[]').length", INBOX_KEY))
+
+
+def play_to_the_end_challenging_at_once(page: Page, table: Locator) -> int:
+    """Challenge every bid at once (most openings are true: mistakes), until the game is over; the moves made."""
+    for moves in range(200):
+        if table.locator("[data-key=new-game]").count():
+            return moves
+        for key in ("challenge", "skip", "next-round", "keep"):
+            button = table.locator(f"[data-key={key}]")
+            if button.count():
+                act(page, table, button.first.click)
+                break
+        else:
+            open_a_bid(page, table)
+    pytest.fail(f"the game did not end: {table.locator('.ld-status').inner_text()}")
+
+
+def open_practice(page: Page, url: str) -> Locator:
+    page.goto(url)
+    panel = page.locator(".vt-practice-root")
+    panel.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    page.locator(".vt-practice-choices, [data-testid=practice-empty]").first.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    page.wait_for_function(f"() => localStorage.getItem('{DECK_KEY}') !== null", timeout=UPDATE_TIMEOUT_MS)
+    return panel
+
+
+def summary(panel: Locator) -> dict[str, int]:
+    """The summary line's counts by their words: due now, due today, learned, new, streak (English or Spanish)."""
+    text = panel.locator("[data-testid=practice-summary]").inner_text()
+    found = {}
+    for key, words in (("due_now", "due now|para ahora"), ("due_today", "due today|para hoy"),
+                       ("learned", "learned|aprendidos?"), ("new", "new|nuevos?")):
+        match = re.search(rf"(\d+) (?:{words})", text)
+        assert match, text
+        found[key] = int(match[1])
+    return found
+
+
+def answer_first_choice(page: Page, panel: Locator) -> Locator:
+    panel.locator(".vt-practice-choices").select_option(index=1)
+    panel.locator(".vt-practice-answer").click()
+    result = panel.locator("[data-testid=practice-result]")
+    result.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    return result
+
+
+def shots(page: Page, save_screenshot: Shot, name: str) -> None:
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(".vt-practice-root").scroll_into_view_if_needed()
+        save_screenshot(page, f"{name}-{width}x{height}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_a_game_with_mistakes_comes_back_as_exercises(open_lesson: Callable[..., Page], app_server: object,
+                                                      save_screenshot: Shot) -> None:
+    page = open_lesson(PLAY, selector=".ld-root")
+    forget_practice(page)
+    table = page.locator(".ld-root").first
+    assert play_to_the_end_challenging_at_once(page, table) >= 1
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{INBOX_KEY}') || '[]').length > 0",
+                           timeout=60_000)  # made in a worker thread once the game is over
+    made = inbox_size(page)
+
+    url = f"{app_server.url}voila/render/practice.ipynb"  # type: ignore[attr-defined]
+    panel = open_practice(page, url)
+    notice = panel.locator(".vt-practice-notice").inner_text()
+    assert re.fullmatch(rf"{made} new exercises? from your games\.", notice), notice
+    assert inbox_size(page) == 0  # the deck took them
+    assert "Liar's Dice" in panel.locator(".vt-practice-about").inner_text()
+    assert "from one of your games" in panel.locator(".vt-practice-about").inner_text()
+    before = summary(panel)
+    assert before["due_now"] == made and before["learned"] == 0
+    others = page.locator(".ld-root .ld-cup:not(.ld-you)")
+    assert others.count() >= 1 and others.locator(".ld-die-hidden").count() >= 1  # their dice stay hidden
+    found = blocking(violations(page))
+    assert not found, found
+    shots(page, save_screenshot, "practice-question")
+
+    result = answer_first_choice(page, panel)
+    text = " ".join(result.inner_text().split())
+    assert re.match(r"(The coach's choice|Good|Inaccuracy|Mistake)\b", text), text
+    assert "In your game you chose" in text and re.search(r"comes back (in \d+ (minute|hour|day)s?|now)", text)
+    assert page.evaluate("() => document.activeElement.textContent") == "Next exercise"
+    after = summary(panel)
+    assert after["due_now"] == made - 1
+    assert not blocking(violations(page))
+    shots(page, save_screenshot, "practice-answered")
+
+    panel = open_practice(page, url)  # a reload: the deck comes back from the browser, checked
+    assert panel.locator(".vt-practice-notice").count() == 0
+    assert summary(panel)["due_now"] == made - 1
+
+    page.evaluate("key => localStorage.setItem(key, localStorage.getItem(key).replace('\"verdict\"', '\"verdikt\"'))",
+                  DECK_KEY)
+    panel = open_practice(page, url)
+    assert "Your kept exercises were refused" in panel.locator(".vt-practice-notice").inner_text()
+    assert summary(panel)["due_now"] == 0 and "from a game of the easy opponent" in panel.inner_text()
+    forget_practice(page)
+
+
+def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
+    page = open_lesson("es/practice.ipynb", selector=".vt-practice-choices")
+    forget_practice(page)
+    panel = page.locator(".vt-practice-root")
+    page.get_by_role("button", name="Lords of Vegas").click()
+    page.wait_for_function("() => document.querySelector('.vt-practice-about').textContent.includes('Lords of Vegas')",
+                           timeout=UPDATE_TIMEOUT_MS)
+    page.locator(".lov-root").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    assert "de una partida del rival fácil" in panel.inner_text()
+    shots(page, save_screenshot, "practice-es-question")
+    result = answer_first_choice(page, panel)
+    assert re.search(r"vuelve (dentro de \d+ (minutos?|horas?|días?)|ahora)", result.inner_text())
+    assert page.get_by_role("button", name="Siguiente ejercicio").is_visible()
+    assert_spanish(page, "es/practice.ipynb")
+    assert_fits(page, "es/practice.ipynb")
+    shots(page, save_screenshot, "practice-es-answered")
+    forget_practice(page)
