@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vegas_tutor.practice.question import prediction_calls
 from vegas_tutor.resources import LANDING_NOTEBOOK as INDEX_NAME
 from vegas_tutor.resources import LESSON_NAME
 
@@ -440,37 +441,14 @@ class Answer:
     explanation: str | None
 
 
-def _literal(node: ast.expr | None) -> object:
-    """The value of a literal in the code; ``None`` for an expression the lesson computes."""
-    try:
-        return ast.literal_eval(node) if node is not None else None
-    except ValueError:
-        return None
-
-
 def prediction_answers(notebook: dict[str, Any]) -> list[Answer]:
-    """The ``Prediction(question, choices, answer=i, explanation=...)`` calls of the notebook, in order."""
+    """The ``Prediction(question, choices, answer=i, explanation=...)`` calls of the notebook, in order (read by
+    the package's own reader, :func:`vegas_tutor.practice.question.prediction_calls`)."""
     found = []
-    for cell in notebook["cells"]:
-        if cell.get("cell_type") != "code" or is_nav_cell(cell):
-            continue
-        try:
-            tree = ast.parse(_source(cell))
-        except SyntaxError:
-            continue
-        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
-                 and isinstance(node.func, ast.Name) and node.func.id == "Prediction"]
-        for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
-            words = {keyword.arg: keyword.value for keyword in call.keywords}
-            question = _literal(call.args[0]) if call.args else None
-            choices = _literal(call.args[1]) if len(call.args) > 1 else None
-            index = _literal(words.get("answer"))
-            explanation = _literal(words.get("explanation"))
-            right = (choices[index] if isinstance(choices, list) and isinstance(index, int)
-                     and 0 <= index < len(choices) else None)
-            found.append(Answer(question if isinstance(question, str) else None,
-                                right if isinstance(right, str) else None,
-                                explanation if isinstance(explanation, str) else None))
+    for call in prediction_calls(notebook, skip=is_nav_cell):
+        right = (call.choices[call.answer] if call.choices is not None and call.answer is not None
+                 and 0 <= call.answer < len(call.choices) else None)
+        found.append(Answer(call.question, right, call.explanation))
     return found
 
 

@@ -44,6 +44,34 @@ function practiceGames(model, send) {
 }
 
 /**
+ * A lesson's question again: its choices as one radio group named by the question, and the Answer button.
+ * @param {any} exercise @param {any} result @param {(msg: object) => void} send
+ */
+function practiceLessonQuestion(exercise, result, send) {
+  const answered = Boolean(result.answer);
+  const id = `vt-practice-${exercise.id}`;
+  const group = h("div", { role: "radiogroup", "aria-labelledby": `${id}-q`, class: "vt-practice-radios" },
+    exercise.groups[0].choices.map((/** @type {any} */ c) => h("label", { class: "vt-practice-radio" },
+      h("input", { type: "radio", name: id, value: c.text, disabled: answered, "data-key": `choice-${c.text}`,
+        checked: answered && c.text === result.choice }), ` ${c.words}`)));
+  const button = h("button", { type: "button", class: "vt-practice-answer", "data-key": "answer", disabled: answered,
+    onclick: () => {
+      const chosen = /** @type {HTMLInputElement|null} */ (group.querySelector("input:checked"));
+      if (!chosen) {
+        /** @type {HTMLElement|null} */ (group.querySelector("input"))?.focus();
+        return;
+      }
+      button.setAttribute("disabled", "");
+      send({ type: "answer", id: exercise.id, choice: chosen.value });
+    } }, t("Answer"));
+  return h("div", { class: "vt-practice-question" },
+    h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · `,
+      t("from the lesson “{lesson}”", { lesson: exercise.lesson })),
+    h("p", { id: `${id}-q`, class: "vt-practice-ask" }, exercise.question),
+    group, h("div", { class: "vt-practice-row" }, button));
+}
+
+/**
  * The question: every legal choice of the position in a list grouped by kind, and the Answer button.
  * @param {any} exercise @param {any} result @param {(msg: object) => void} send
  */
@@ -80,6 +108,17 @@ function practiceQuestion(exercise, result, send) {
  * @param {any} exercise @param {any} r @param {(msg: object) => void} send
  */
 function practiceResult(exercise, r, send) {
+  const next = h("button", { type: "button", class: "vt-practice-next", "data-key": "next",
+    onclick: () => send({ type: "next" }) }, t("Next exercise"));
+  const again = h("p", { class: "vt-practice-again" }, t("This exercise comes back {when}.", { when: r.again }));
+  if (exercise.source === "lesson") {
+    const right = r.answer === "best";
+    return h("div", { class: ["vt-practice-result", right ? "vt-right" : "vt-wrong"], role: "status",
+      "data-testid": "practice-result" },
+    h("p", { class: "vt-practice-verdict" }, h("strong", {}, right ? t("Right!")
+      : t("Not quite: the answer is “{answer}”.", { answer: r.best }))),
+    h("p", { class: "vt-practice-why" }, r.why), again, next);
+  }
   const then = exercise.source === "game"
     ? t("In your game you chose {choice}: {verdict}, {loss} given up.",
       { choice: r.then, verdict: answerWord(r.then_verdict).toLowerCase(), loss: r.then_loss })
@@ -93,10 +132,7 @@ function practiceResult(exercise, r, send) {
   r.answer === "best" ? null : h("p", {}, r.marked ? t("The coach's choice: {best} (marked on the board).", { best: r.best })
     : t("The coach's choice: {best}.", { best: r.best })),
   h("p", { class: "vt-practice-why" }, r.why),
-  h("p", { class: "vt-practice-then" }, then),
-  h("p", { class: "vt-practice-again" }, t("This exercise comes back {when}.", { when: r.again })),
-  h("button", { type: "button", class: "vt-practice-next", "data-key": "next", onclick: () => send({ type: "next" }) },
-    t("Next exercise")));
+  h("p", { class: "vt-practice-then" }, then), again, next);
 }
 
 export default {
@@ -124,7 +160,8 @@ export default {
         practiceSummary(model),
         practiceGames(model, send),
         model.get("notice") ? h("p", { class: "vt-practice-notice", role: "status" }, model.get("notice")) : null,
-        exercise.id ? practiceQuestion(exercise, result, send)
+        exercise.kind === "question" ? practiceLessonQuestion(exercise, result, send)
+          : exercise.id ? practiceQuestion(exercise, result, send)
           : h("p", { class: "vt-practice-empty", "data-testid": "practice-empty" }, summary.next_due
             ? t("Nothing is due now: the next exercise comes back {when}.", { when: summary.next_due })
             : t("Nothing to practise here yet: finish a game and its costliest decisions come back as exercises.")),

@@ -63,6 +63,7 @@ export default {
       if (revealed && !wasRevealed) {
         const key = model.get("key");
         vtUpdateLesson(vtPageName(), (record) => { record.answered[key] = chosen === answer; });
+        if (chosen !== answer) inboxQuestion(key);  // it comes back on the Practice page
         (again.hidden ? verdict : again).focus();  // the focus stays on the card, never lost with Reveal
       }
       wasRevealed = revealed;

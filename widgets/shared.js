@@ -421,46 +421,7 @@ function optionMessages(options) {
 
 // ----------------------------------------------------------------------------- exercises from finished games
 // At the end of a game a board sends the learner's costliest decisions as exercises (`practice_found`); they
-// wait in this browser's inbox until the Practice page hands them to Python, which checks each one.
-const PRACTICE_INBOX_KEY = "vegas-tutor:practice:inbox";
-const PRACTICE_INBOX_MOST = 100;
-
-/** The exercises waiting in the inbox (entries that are not objects with an id are left out). */
-function readInbox() {
-  try {
-    const list = JSON.parse(localStorage.getItem(PRACTICE_INBOX_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && typeof e.id === "string") : [];
-  } catch (error) {
-    return [];  // storage off, or an entry that is not ours
-  }
-}
-
-/** @param {any[]} list */
-function writeInbox(list) {
-  try {
-    localStorage.setItem(PRACTICE_INBOX_KEY, JSON.stringify(list.slice(-PRACTICE_INBOX_MOST)));
-  } catch (error) { /* storage off or full: these exercises are not kept */ }
-}
-
-/** Add exercises to the inbox, once each (by id). @param {any[]} exercises */
-function addToInbox(exercises) {
-  const list = readInbox();
-  const ids = new Set(list.map((e) => e.id));
-  for (const e of exercises) {
-    if (e && typeof e === "object" && typeof e.id === "string" && !ids.has(e.id)) {
-      list.push(e);
-      ids.add(e.id);
-    }
-  }
-  writeInbox(list);
-}
-
-/** Take exercises out of the inbox (Python took or refused them). @param {string[]} ids */
-function dropFromInbox(ids) {
-  const gone = new Set(ids);
-  writeInbox(readInbox().filter((e) => !gone.has(e.id)));
-}
-
+// wait in this browser's inbox (practice_inbox.js) until the Practice page hands them to Python.
 /** Keep the exercises a board makes at the end of a game in the inbox. @param {Model} model */
 function practiceCollector(model) {
   const collect = () => {

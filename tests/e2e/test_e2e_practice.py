@@ -1,9 +1,10 @@
-"""Practice in a real browser: a Liar's Dice game played with mistakes, then the Practice page with that game's
-exercises first (from the page's inbox), an answer judged and scheduled, the deck kept across a reload, a
-tampered deck refused; and the Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
+"""Practice in a real browser: a lesson's question answered wrong and a Liar's Dice game played with mistakes,
+then the Practice page with both first (from the page's inbox), answers judged and scheduled, the deck kept across
+a reload, a tampered deck refused; and the Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +13,11 @@ from typing import TYPE_CHECKING
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
 from test_e2e_liars_dice import act, open_a_bid
+from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
+
+from vegas_tutor.practice.question import prediction_calls
+from vegas_tutor.resources import lessons_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -20,6 +25,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 PLAY = "02.07-play-a-full-game.ipynb"
+PAYOUTS = "01.02-payouts-and-ties.ipynb"
 DECK_KEY = "vegas-tutor:practice:deck"
 INBOX_KEY = "vegas-tutor:practice:inbox"
 UPDATE_TIMEOUT_MS = 30_000
@@ -59,6 +65,12 @@ def open_practice(page: Page, url: str) -> Locator:
     return panel
 
 
+def choose_game(page: Page, game: str) -> None:
+    page.get_by_role("button", name=game, exact=True).click()
+    page.wait_for_function("g => document.querySelector('.vt-practice-about').textContent.includes(g)", arg=game,
+                           timeout=UPDATE_TIMEOUT_MS)
+
+
 def summary(panel: Locator) -> dict[str, int]:
     """The summary line's counts by their words: due now, due today, learned, new, streak (English or Spanish)."""
     text = panel.locator("[data-testid=practice-summary]").inner_text()
@@ -87,25 +99,52 @@ def shots(page: Page, save_screenshot: Shot, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def answer_a_prediction_wrong(page: Page) -> str:
+    """Answer the first question of the payouts lesson with a wrong choice; the question."""
+    call = next(c for c in prediction_calls(json.loads((lessons_dir() / PAYOUTS).read_text(encoding="utf-8")))
+                if c.question is not None and c.answer is not None)
+    card = page.locator(".vt-prediction").first
+    assert call.question in card.inner_text()
+    verdict = answer(page, card, choice=1 if call.answer == 0 else 0)
+    assert verdict.startswith("Not quite")
+    return str(call.question)
+
+
 def test_a_game_with_mistakes_comes_back_as_exercises(open_lesson: Callable[..., Page], app_server: object,
                                                       save_screenshot: Shot) -> None:
-    page = open_lesson(PLAY, selector=".ld-root")
+    page = open_lesson(PAYOUTS, selector=".vt-prediction")
     forget_practice(page)
+    question = answer_a_prediction_wrong(page)
+    assert inbox_size(page) == 1
+    page = open_lesson(PLAY, selector=".ld-root")
     table = page.locator(".ld-root").first
     assert play_to_the_end_challenging_at_once(page, table) >= 1
-    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{INBOX_KEY}') || '[]').length > 0",
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{INBOX_KEY}') || '[]').length > 1",
                            timeout=60_000)  # made in a worker thread once the game is over
-    made = inbox_size(page)
+    made = inbox_size(page) - 1
 
     url = f"{app_server.url}voila/render/practice.ipynb"  # type: ignore[attr-defined]
     panel = open_practice(page, url)
     notice = panel.locator(".vt-practice-notice").inner_text()
-    assert re.fullmatch(rf"{made} new exercises? from your games\.", notice), notice
+    assert notice == f"{made + 1} new exercises from your games and lessons.", notice
     assert inbox_size(page) == 0  # the deck took them
+    before = summary(panel)
+    assert before["due_now"] == made + 1 and before["learned"] == 0
+
+    choose_game(page, "Las Vegas")  # the lesson's question is a Las Vegas one: it comes before any starter
+    assert "from the lesson “Payouts and ties”" in panel.locator(".vt-practice-about").inner_text()
+    assert question in panel.inner_text() and page.locator(".lv-root").count() == 0
+    radios = panel.get_by_role("radiogroup", name=question)
+    radios.get_by_role("radio").first.check()
+    panel.locator(".vt-practice-answer").click()
+    panel.locator("[data-testid=practice-result]").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    assert re.match(r"(Right!|Not quite: the answer is)", panel.locator(".vt-practice-verdict").inner_text())
+    shots(page, save_screenshot, "practice-lesson-question")
+    panel.locator(".vt-practice-next").click()
+    choose_game(page, "Liar's Dice")
     assert "Liar's Dice" in panel.locator(".vt-practice-about").inner_text()
     assert "from one of your games" in panel.locator(".vt-practice-about").inner_text()
     before = summary(panel)
-    assert before["due_now"] == made and before["learned"] == 0
     others = page.locator(".ld-root .ld-cup:not(.ld-you)")
     assert others.count() >= 1 and others.locator(".ld-die-hidden").count() >= 1  # their dice stay hidden
     found = blocking(violations(page))
@@ -138,9 +177,7 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
     page = open_lesson("es/practice.ipynb", selector=".vt-practice-choices")
     forget_practice(page)
     panel = page.locator(".vt-practice-root")
-    page.get_by_role("button", name="Lords of Vegas").click()
-    page.wait_for_function("() => document.querySelector('.vt-practice-about').textContent.includes('Lords of Vegas')",
-                           timeout=UPDATE_TIMEOUT_MS)
+    choose_game(page, "Lords of Vegas")
     page.locator(".lov-root").wait_for(timeout=UPDATE_TIMEOUT_MS)
     assert "de una partida del rival fácil" in panel.inner_text()
     shots(page, save_screenshot, "practice-es-question")

@@ -12,12 +12,14 @@ from functools import cache
 
 import pytest
 
-from vegas_tutor.core.errors import IllegalActionError
+from vegas_tutor.core.errors import IllegalActionError, RecordError
 from vegas_tutor.i18n import using
 from vegas_tutor.las_vegas.actions import Place
 from vegas_tutor.practice.deck import load_deck
 from vegas_tutor.practice.exercise import rejudge
+from vegas_tutor.practice.question import QuestionBook, prediction_calls, prediction_key
 from vegas_tutor.practice.starter import SHIPPED, by_theme, shipped_starters, starter_pool
+from vegas_tutor.resources import lessons_dir
 from vegas_tutor.tutor.las_vegas.board import LasVegasBoard
 from vegas_tutor.tutor.practice import Practice
 
@@ -37,9 +39,9 @@ class Clock:
         self.now += timedelta(**delta)
 
 
-def reloaded(page: Practice, clock: Clock, inbox: list[dict] | None = None) -> Practice:
+def reloaded(page: Practice, clock: Clock, inbox: list[dict] | None = None, lessons: object = ".") -> Practice:
     """The page opened again (a reload, a new kernel, a restarted server): a new widget, sent the kept deck."""
-    again = Practice(clock=clock)
+    again = Practice(clock=clock, lessons=lessons)  # type: ignore[arg-type]
     assert again.handle({"type": "load", "deck": page.panel.saved or None, "inbox": inbox or []})
     return again
 
@@ -203,8 +205,8 @@ def test_the_exercises_of_a_finished_game_arrive_through_the_inbox() -> None:
     assert [e.id for e in page.deck.exercises] == [e["id"] for e in found[1:]]
     assert sorted(page.panel.taken) == sorted([*(e["id"] for e in found), "nonsense"])  # the page drops them all
     n = len(found) - 1
-    assert page.panel.notice == (f"{n} new exercise{'s' if n > 1 else ''} from your games. "
-                                 "2 exercises from your games were refused and dropped.")
+    assert page.panel.notice == (f"{n} new exercise{'s' if n > 1 else ''} from your games and lessons. "
+                                 "2 exercises from your games and lessons were refused and dropped.")
     assert page.current is not None and page.current.source == "game"  # the learner's own come first
     assert page.panel.summary["due_now"] == n
     again = reloaded(page, clock, inbox=list(found[1:]))  # sent twice: each exercise is kept once
@@ -221,6 +223,57 @@ def test_a_board_makes_no_exercises_outside_a_kernel_unless_asked() -> None:
         else:
             board.place(next(a.face for a in board.state.legal_actions() if isinstance(a, Place)))
     assert board.practice_found == {}
+
+
+# ---------------------------------------------------------------------------------------------- lesson questions
+PAYOUTS = "01.02-payouts-and-ties.ipynb"
+
+
+def payouts_questions() -> list:
+    notebook = json.loads((lessons_dir() / PAYOUTS).read_text(encoding="utf-8"))
+    return [call for call in prediction_calls(notebook) if call.question is not None]
+
+
+def test_a_lesson_question_answered_wrong_comes_back_read_from_its_lesson() -> None:
+    clock = Clock()
+    call = payouts_questions()[0]
+    key = prediction_key(call.question)
+    page = Practice(lessons=lessons_dir(), clock=clock)
+    entry = {"kind": "question", "id": f"q:{PAYOUTS}:{key}", "page": PAYOUTS, "key": key}
+    forged = {**entry, "key": "0" * 12}  # no question of the lesson has this key
+    odd = {**entry, "answer": 0}  # the browser never says the answer
+    assert page.handle({"type": "load", "deck": None, "inbox": [entry, forged, odd]})
+    assert "1 new exercise" in page.panel.notice and "2 exercises" in page.panel.notice
+    question = page.current
+    assert question is not None and question.source == "lesson" and question.game == "las_vegas"
+    view = page.panel.exercise
+    assert view["question"] == call.question and view["lesson"] == "Payouts and ties" and page.board is None
+    assert [c["words"] for c in view["groups"][0]["choices"]] == list(call.choices)
+    wrong = next(k for k in range(len(call.choices)) if k != call.answer)
+    result = page.answer(str(wrong))
+    assert result["answer"] == "mistake" and result["best"] == call.choices[call.answer]
+    assert result["why"] == call.explanation
+    clock.advance(minutes=2)
+    again = reloaded(page, clock, lessons=lessons_dir())
+    assert again.current is not None and again.current.id == question.id  # due again, read again from the lesson
+    assert again.answer(str(call.answer))["answer"] == "best"
+    assert again.handle({"type": "next"}) and again.handle({"type": "answer", "id": again.current.id,
+                                                            "choice": "99"}) is False
+
+
+def test_a_question_its_lesson_no_longer_asks_is_left_out(tmp_path) -> None:
+    clock = Clock()
+    (tmp_path / PAYOUTS).write_text((lessons_dir() / PAYOUTS).read_text(encoding="utf-8"), encoding="utf-8")
+    key = prediction_key(payouts_questions()[1].question)
+    page = Practice(lessons=tmp_path, clock=clock)
+    page.handle({"type": "load", "deck": None, "inbox": [{"kind": "question", "id": "q", "page": PAYOUTS,
+                                                           "key": key}]})
+    page.answer("0")
+    (tmp_path / PAYOUTS).write_text('{"cells": [], "nbformat": 4}', encoding="utf-8")  # the teacher rewrote it
+    again = reloaded(page, clock, lessons=tmp_path)
+    assert again.deck.exercises == () and "no longer asked by its lesson" in again.panel.notice
+    with pytest.raises(RecordError, match="lesson's file name"):
+        QuestionBook(tmp_path).find("../secret.ipynb", key)
 
 
 # ---------------------------------------------------------------------------------------------- words, starters

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import field as data_field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -35,6 +36,7 @@ from vegas_tutor.core.games import GAMES
 from vegas_tutor.core.record import dump_record, load_record, record_number
 from vegas_tutor.i18n import _
 from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, exercise_id, game_coach, theme_of
+from vegas_tutor.practice.question import QUESTION_KEYS, LessonQuestion, QuestionBook, question_id
 from vegas_tutor.practice.schedule import CardState, Summary, card_id, due, new_card, review, summary
 
 DECK_ID = "practice_deck"
@@ -54,14 +56,20 @@ CARD_KEYS = ("card_id", "difficulty", "due", "last_review", "stability", "state"
 LOG_KEYS = ("card_id", "rating", "review_datetime", "review_duration")
 
 
+Item = Exercise | LessonQuestion
+"""What a deck holds: a decision of a game, or a lesson's question (:mod:`vegas_tutor.practice.question`)."""
+
+
 @dataclass(frozen=True)
 class Deck:
     """The exercises, and one card per exercise in the same order."""
 
-    exercises: tuple[Exercise, ...] = ()
+    exercises: tuple[Item, ...] = ()
     cards: tuple[CardState, ...] = ()
+    dropped: int = data_field(default=0, compare=False)
+    """How many lesson questions the loaded record held that their lessons no longer ask (left out)."""
 
-    def add(self, exercises: Iterable[Exercise], now: datetime) -> Deck:
+    def add(self, exercises: Iterable[Item], now: datetime) -> Deck:
         """The deck with each new exercise (by id) added as a card due ``now``; those already there are kept."""
         known = {e.id for e in self.exercises}
         fresh = []
@@ -71,7 +79,7 @@ class Deck:
                 fresh.append(exercise)
         return Deck((*self.exercises, *fresh), (*self.cards, *(new_card(e.id, now) for e in fresh)))
 
-    def exercise(self, exercise_id: str) -> Exercise:
+    def exercise(self, exercise_id: str) -> Item:
         """The exercise with this id (``KeyError`` if there is none)."""
         return self.exercises[self._index(exercise_id)]
 
@@ -85,7 +93,7 @@ class Deck:
         cards[k] = review(cards[k], answer, now, seconds=seconds)
         return replace(self, cards=tuple(cards))
 
-    def due(self, now: datetime) -> list[Exercise]:
+    def due(self, now: datetime) -> list[Item]:
         """The exercises due at ``now``, the most overdue first."""
         return [self.exercise(c.exercise_id) for c in due(self.cards, now)]
 
@@ -105,8 +113,10 @@ def save_deck(deck: Deck) -> str:
     return dump_record(DECK_ID, DECK_VERSION, body)
 
 
-def load_deck(text: str) -> Deck:
-    """Open a deck written by :func:`save_deck`; any unsound part refuses the whole deck with ``RecordError``."""
+def load_deck(text: str, questions: QuestionBook | None = None) -> Deck:
+    """Open a deck written by :func:`save_deck`; any unsound part refuses the whole deck with ``RecordError``.
+    Lesson questions are read again from the lessons of ``questions``; one its lesson no longer asks is left out
+    (counted in ``dropped``), not a reason to refuse the rest."""
     body = load_record(text, DECK_ID, DECK_VERSION)
     if not isinstance(body, dict) or set(body) != {"exercises", "cards"} or \
             not isinstance(body["exercises"], list) or not isinstance(body["cards"], list) or \
@@ -115,18 +125,38 @@ def load_deck(text: str) -> Deck:
     if len(body["exercises"]) > MAX_EXERCISES:
         raise RecordError(_("practice deck: at most {n} exercises, got {count}", n=MAX_EXERCISES,
                             count=len(body["exercises"])))
-    exercises: list[Exercise] = []
+    exercises: list[Item] = []
     cards: list[CardState] = []
+    dropped = 0
     for n, (raw, raw_card) in enumerate(zip(body["exercises"], body["cards"], strict=True), 1):
         try:
-            exercise = check_exercise(raw)
-            cards.append(_card(raw_card, exercise.id))
+            exercise = check_question(raw, questions) if _is_question(raw) else check_exercise(raw)
+            card = _card(raw_card, raw["id"] if exercise is None else exercise.id)
         except Exception as exc:  # a deck is untrusted input: whatever breaks in an entry refuses it
             raise RecordError(_("practice deck: entry {n} is refused: {problem}", n=n, problem=exc)) from None
+        if exercise is None:
+            dropped += 1
+            continue
         if any(e.id == exercise.id for e in exercises):
             raise RecordError(_("practice deck: exercise {id} is there twice", id=exercise.id))
         exercises.append(exercise)
-    return Deck(tuple(exercises), tuple(cards))
+        cards.append(card)
+    return Deck(tuple(exercises), tuple(cards), dropped)
+
+
+def _is_question(raw: Any) -> bool:
+    return isinstance(raw, dict) and raw.get("kind") == "question"
+
+
+def check_question(raw: Any, questions: QuestionBook | None) -> LessonQuestion | None:
+    """A lesson question of the record, read again from its lesson (None: the lesson no longer asks it)."""
+    raw = _fields(raw, QUESTION_KEYS, "exercise")
+    if questions is None:
+        raise RecordError(_("a lesson question can only be read with the lessons at hand"))
+    found = questions.find(raw["page"], raw["key"])
+    if raw["id"] != question_id(str(raw["page"]), str(raw["key"])):
+        raise RecordError(_("its {field} does not match its position and choice", field="id"))
+    return found
 
 
 # ---------------------------------------------------------------------------------------------- the checks

@@ -30,6 +30,7 @@ from vegas_tutor.resources import widget_file
 
 WORDS_JS = "words.js"
 SHARED_JS = "shared.js"
+INBOX_JS = "practice_inbox.js"
 SHARED_CSS = "shared.css"
 COACH_JS = "coach.js"
 COACH_CSS = "coach.css"
@@ -61,8 +62,9 @@ def front_end(*names: str) -> str:
 
 
 def module_source(board_js: str) -> str:
-    """The ES module text of one board: ``words.js``, ``shared.js``, ``coach.js``, then the board's own file."""
-    return front_end(SHARED_JS, COACH_JS, board_js)
+    """The ES module text of one board: ``words.js``, ``practice_inbox.js``, ``shared.js``, ``coach.js``, then the
+    board's own file."""
+    return front_end(INBOX_JS, SHARED_JS, COACH_JS, board_js)
 
 
 def style_source(board_css: str) -> str:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -43,10 +44,11 @@ import traitlets as t
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.i18n import N_, _, _n, tr
-from vegas_tutor.practice.deck import Deck, check_exercise, load_deck, save_deck
-from vegas_tutor.practice.exercise import THEMES, Exercise, game_coach, judge_answer
+from vegas_tutor.practice.deck import Deck, Item, check_exercise, load_deck, save_deck
+from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, game_coach, judge_answer
+from vegas_tutor.practice.question import LessonQuestion, QuestionBook
 from vegas_tutor.practice.starter import shipped_starters
-from vegas_tutor.tutor.assets import SHARED_CSS, SHARED_JS, WordedWidget, front_end
+from vegas_tutor.tutor.assets import INBOX_JS, SHARED_CSS, SHARED_JS, WordedWidget, front_end
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, OneOf, echo, parse_message
 from vegas_tutor.tutor.widget import MAX_ERROR_CHARS
 
@@ -54,12 +56,14 @@ JSON = dict[str, Any]
 MAX_INBOX = 200
 """The most exercises a page may send from its inbox at once (the boards keep fewer)."""
 MAX_CHOICE_CHARS = 200
+MAX_INBOX_ID = 120
 
 THEME_WORDS: dict[str, str] = {
     "tie": N_("ties that cancel"), "big_bill": N_("the big bill"), "placement": N_("where to place"),
     "challenge": N_("when to challenge"), "stars": N_("what stars do to a count"), "show": N_("when to show"),
     "bid": N_("what to bid"), "gamble": N_("when to gamble"), "reorganize": N_("when to reorganize"),
     "sprawl": N_("when to sprawl"), "trade": N_("trades"), "build": N_("what to build"), "other": N_("the turn"),
+    "lesson": N_("a lesson's question"),
 }
 """Each theme of :data:`~vegas_tutor.practice.exercise.THEMES` in the learner's words."""
 
@@ -156,7 +160,7 @@ INTENTS: dict[str, type[Intent]] = {"load": LoadIntent, "answer": AnswerIntent, 
 class PracticePanel(WordedWidget):
     """The panel of the Practice page (its projections; :class:`Practice` fills them)."""
 
-    _esm = front_end(SHARED_JS, "practice.js")
+    _esm = front_end(INBOX_JS, SHARED_JS, "practice.js")
     _css = front_end(SHARED_CSS, "practice.css")
     summary = t.Dict().tag(sync=True)
     """``total``, ``due_now``, ``due_today``, ``learned``, ``streak``, ``fresh`` (starters not met), ``next_due``
@@ -182,15 +186,18 @@ class PracticePanel(WordedWidget):
 class Practice(widgets.VBox):  # type: ignore[misc]
     """The Practice page's widget: the panel, then the exercise's read-only board.
 
-    ``clock`` gives the time (UTC-aware; a test passes a fake one); the deck starts empty until the page sends
-    its kept one (``load``).
+    ``lessons`` is the lessons folder (from the page's own folder: ``".."`` for a page in ``es/``), where the
+    lesson questions are read; ``clock`` gives the time (UTC-aware; a test passes a fake one). The deck starts
+    empty until the page sends its kept one (``load``).
     """
 
-    def __init__(self, *, clock: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, lessons: str | Path = ".", clock: Callable[[], datetime] | None = None,
+                 **kwargs: Any) -> None:
         self._clock = clock or (lambda: datetime.now(UTC))
+        self._questions = QuestionBook(Path(lessons))
         self._deck = Deck()
         self._game = ""
-        self._current: Exercise | None = None
+        self._current: Item | None = None
         self._asked_at = self._now()
         self._boards: dict[str, Any] = {}
         self.panel = PracticePanel()
@@ -206,7 +213,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         return self._deck
 
     @property
-    def current(self) -> Exercise | None:
+    def current(self) -> Item | None:
         """The exercise asked (None: nothing to practise now)."""
         return self._current
 
@@ -215,7 +222,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         """The board showing the current exercise (None when there is none)."""
         return self._holder.children[0] if self._holder.children else None
 
-    def queue(self) -> list[Exercise]:
+    def queue(self) -> list[Item]:
         """What comes next, in order: the due exercises, then the starters not met yet (of the chosen game)."""
         now = self._now()
         due = [e for e in self._deck.due(now) if self._wanted(e)]
@@ -272,32 +279,51 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         deck = Deck()
         if text is not None:
             try:
-                deck = load_deck(text)
+                deck = load_deck(text, self._questions)
             except RecordError as bad:
                 notices.append(_("Your kept exercises were refused ({reason}); a fresh start has been made.",
                                  reason=bad))
-        fresh, taken, dropped = [], [], 0
+        if deck.dropped:
+            notices.append(_n("{n} lesson question is no longer asked by its lesson: it was left out.",
+                              "{n} lesson questions are no longer asked by their lessons: they were left out.",
+                              deck.dropped))
+        fresh: list[Item] = []
+        taken, dropped = [], 0
         for raw in inbox:
             key = raw.get("id")
-            if isinstance(key, str) and len(key) <= 16:
+            if isinstance(key, str) and len(key) <= MAX_INBOX_ID:
                 taken.append(key)
             try:
-                fresh.append(check_exercise(raw))
+                item = self._inbox_item(raw)
             except Exception:  # an inbox entry is untrusted input: whatever breaks in it drops it alone
+                item = None
+            if item is None:
                 dropped += 1
+            else:
+                fresh.append(item)
         before = len(deck.exercises)
         self._deck = deck.add(fresh, self._now())
         added = len(self._deck.exercises) - before
         if added:
-            notices.append(_n("{n} new exercise from your games.", "{n} new exercises from your games.", added))
+            notices.append(_n("{n} new exercise from your games and lessons.",
+                              "{n} new exercises from your games and lessons.", added))
         if dropped:
-            notices.append(_n("{n} exercise from your games was refused and dropped.",
-                              "{n} exercises from your games were refused and dropped.", dropped))
+            notices.append(_n("{n} exercise from your games and lessons was refused and dropped.",
+                              "{n} exercises from your games and lessons were refused and dropped.", dropped))
         self.panel.notice = " ".join(notices)
         self.panel.taken = taken
         self.panel.loaded = True
         self._keep()
         self._ask(self._first())
+
+    def _inbox_item(self, raw: Any) -> Item | None:
+        """An inbox entry checked: a game's decision (replayed), or a lesson's question (read from the lesson;
+        None when the lesson does not ask it)."""
+        if raw.get("kind") == "question":
+            if set(raw) != {"id", "kind", "page", "key"}:
+                return None
+            return self._questions.find(raw["page"], raw["key"])
+        return check_exercise(raw)
 
     def _answer(self, exercise_id: str, choice: str) -> None:
         current = self._current
@@ -305,45 +331,31 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             raise IllegalActionError(_("this exercise is no longer asked: the page shows another one"))
         if self.panel.result:
             raise IllegalActionError(_("this exercise is answered: press Next"))
-        actions = _choices(current)
-        if choice not in actions:
-            raise IllegalActionError(_("{choice} is not one of this exercise's choices", choice=echo(choice)))
         now = self._now()
-        judged = judge_answer(current, choice)
+        answer, result = (_judge_question(current, choice) if isinstance(current, LessonQuestion)
+                          else _judge_decision(current, choice))
         seconds = max(0.0, (now - self._asked_at).total_seconds())
         deck = self._deck if any(e.id == current.id for e in self._deck.exercises) else self._deck.add([current], now)
-        self._deck = deck.answer(current.id, judged.answer, now, seconds=seconds)
-        coach = game_coach(current.game)
-        best = _choices(current)[judged.best]
-        self.panel.result = {
-            "answer": judged.answer,
-            "choice": choice,
-            "loss_text": coach.loss_text(judged.loss),
-            "yours": coach.words(actions[choice]),
-            "best": coach.words(best),
-            "why": judged.explanation,
-            "then": coach.words(actions[current.choice]),
-            "then_loss": coach.loss_text(current.loss),
-            "then_verdict": current.verdict,
-            "again": _when(self._deck.card(current.id).card.due, now),
-            "marked": bool(_highlight(best)),
-        }
-        if self.board is not None:
-            self.board.show_state(current.state(), highlight=_highlight(best))
+        self._deck = deck.answer(current.id, answer, now, seconds=seconds)
+        self.panel.result = {**result, "answer": answer, "choice": choice,
+                             "again": _when(self._deck.card(current.id).card.due, now)}
+        if isinstance(current, Exercise) and self.board is not None:
+            self.board.show_state(current.state(), highlight=tuple(result["highlight"]))
         self._keep()
         self._summarise()
 
     # ------------------------------------------------------------------ the projections
-    def _first(self) -> Exercise | None:
+    def _first(self) -> Item | None:
         queue = self.queue()
         return queue[0] if queue else None
 
-    def _ask(self, exercise: Exercise | None) -> None:
+    def _ask(self, exercise: Item | None) -> None:
         """Ask ``exercise`` (None: say nothing is due) and redraw the summary."""
         self._current, self._asked_at = exercise, self._now()
         self.panel.result = {}
         self._show_board(exercise)
-        self.panel.exercise = {} if exercise is None else self._exercise_view(exercise)
+        self.panel.exercise = ({} if exercise is None else _question_view(exercise)
+                               if isinstance(exercise, LessonQuestion) else self._exercise_view(exercise))
         self._summarise()
 
     def _exercise_view(self, exercise: Exercise) -> JSON:
@@ -359,8 +371,8 @@ class Practice(widgets.VBox):  # type: ignore[misc]
                 "you": _seat_name(self.board, exercise.seat),
                 "groups": list(groups.values()), "count": sum(len(g["choices"]) for g in groups.values())}
 
-    def _show_board(self, exercise: Exercise | None) -> None:
-        if exercise is None:
+    def _show_board(self, exercise: Item | None) -> None:
+        if not isinstance(exercise, Exercise):
             self._holder.children = ()
             return
         board = self._boards.get(exercise.game)
@@ -386,7 +398,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
     def _keep(self) -> None:
         self.panel.saved = save_deck(self._deck)
 
-    def _wanted(self, exercise: Exercise) -> bool:
+    def _wanted(self, exercise: Item) -> bool:
         return not self._game or exercise.game == self._game
 
     def _now(self) -> datetime:
@@ -407,6 +419,42 @@ def _starters_in_turn() -> list[Exercise]:
         keyed.append(((rank[group], THEMES[exercise.game].index(exercise.theme), list(GAMES).index(exercise.game)),
                       exercise))
     return [exercise for _key, exercise in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def _judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
+    """The coach's judgement of ``choice`` (an action's text) on the exercise's position, and its words."""
+    actions = _choices(exercise)
+    if choice not in actions:
+        raise IllegalActionError(_("{choice} is not one of this exercise's choices", choice=echo(choice)))
+    judged = judge_answer(exercise, choice)
+    coach = game_coach(exercise.game)
+    best = actions[judged.best]
+    return judged.answer, {
+        "loss_text": coach.loss_text(judged.loss), "yours": coach.words(actions[choice]), "best": coach.words(best),
+        "why": judged.explanation, "then": coach.words(actions[exercise.choice]),
+        "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict,
+        "highlight": list(_highlight(best)), "marked": bool(_highlight(best)),
+    }
+
+
+def _judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]:
+    """A lesson question's answer (``choice``: the index of a choice, as text): right, or a mistake."""
+    if not choice.isdigit() or not 0 <= int(choice) < len(question.choices):
+        raise IllegalActionError(_("{choice} is not one of this exercise's choices", choice=echo(choice)))
+    right = int(choice) == question.answer
+    return ("best" if right else "mistake"), {
+        "loss_text": "", "yours": question.choices[int(choice)], "best": question.choices[question.answer],
+        "why": question.explanation, "then": "", "then_loss": "", "then_verdict": "mistake", "highlight": [],
+        "marked": False,
+    }
+
+
+def _question_view(question: LessonQuestion) -> JSON:
+    return {"id": question.id, "kind": "question", "game": question.game, "title": GAMES[question.game].title,
+            "theme": tr(THEME_WORDS["lesson"]), "source": "lesson", "lesson": question.lesson, "you": "",
+            "question": question.question, "count": len(question.choices),
+            "groups": [{"label": "", "choices": [{"text": str(k), "words": choice}
+                                                 for k, choice in enumerate(question.choices)]}]}
 
 
 def _choices(exercise: Exercise) -> dict[str, Any]:

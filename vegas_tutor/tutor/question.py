@@ -31,7 +31,6 @@ A prediction made while Spanish is in force speaks Spanish (the lesson gives its
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -43,6 +42,7 @@ import traitlets as t
 from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, InvalidActionError
 from vegas_tutor.i18n import _, using
+from vegas_tutor.practice.question import prediction_key
 from vegas_tutor.tutor.assets import WordedWidget, front_end
 from vegas_tutor.tutor.class_relay import recorder
 from vegas_tutor.tutor.messages import parse_message
@@ -55,7 +55,7 @@ Content: TypeAlias = "widgets.Widget | Callable[[], widgets.Widget]"
 class PredictionCard(WordedWidget):
     """The browser side of a :class:`Prediction`: question, choices, verdict (no answer before the reveal)."""
 
-    _esm = front_end("progress_store.js", "prediction.js")
+    _esm = front_end("progress_store.js", "practice_inbox.js", "prediction.js")
     _css = front_end("prediction.css")
     question = t.Unicode("").tag(sync=True)
     choices = t.List(t.Unicode()).tag(sync=True)
@@ -88,7 +88,7 @@ class Prediction(widgets.VBox):  # type: ignore[misc]
         self.choices = tuple(choices)
         self.answer = answer
         self.explanation = explanation
-        key = hashlib.sha1(question.encode("utf-8")).hexdigest()[:12]
+        key = prediction_key(question)
         self.card = PredictionCard(question=question, choices=choices, key=key)
         self._lang = self.card.lang
         """The language of the prediction's words (the one in force when it was made)."""
