@@ -355,5 +355,50 @@ def test_a_real_board_played_to_the_end_records_its_game_once(tmp_path: Path, mo
     assert store.add(live.kept[0]["body"], live.kept[0]["sig"], ANNA)
 
 
+def test_practice_answers_reach_the_teacher_by_theme_the_most_missed_first(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.tutor.practice import Practice
+
+    store = _store(tmp_path)
+    store.opened("kernel-p", ANNA, "practice.ipynb")
+    live = class_relay.recorder
+    monkeypatch.setattr(live, "kernel", "kernel-p")
+    monkeypatch.setattr(live, "key", kernel_key(store.secret, "kernel-p"))
+    monkeypatch.setattr(live, "kept", [])
+    monkeypatch.setattr(live, "show", lambda: None)  # no relay widget outside a kernel
+    page = Practice()
+    judged = []
+    for k in range(4):  # the easy opponent's own choice (a mistake) twice, the coach's twice
+        exercise = page.current
+        assert exercise is not None
+        result = page.answer(exercise.choice if k < 2 else exercise.best)
+        judged.append((exercise.game, exercise.theme, result["answer"]))
+        page.next()
+    for kept in live.kept:
+        assert store.add(kept["body"], kept["sig"], ANNA)
+    assert [(r["data"]["game"], r["data"]["theme"], r["data"]["answer"]) for r in store.records(kind="practice")] \
+        == judged
+    store.add(*_signed(store, "kernel-b", 1, "practice", game="las_vegas", theme="tie", source="game",
+                       answer="inaccuracy"), BENNO)
+    rows = teacher_view(store)["practice"]
+    tie = next(row for row in rows if row["theme"] == "tie")
+    assert tie | {"words": None} == {"game": "las_vegas", "theme": "tie", "words": None, "answers": 2, "missed": 2,
+                                      "learners": 2, "missing": 2}
+    assert tie["words"] == "ties that cancel" and rows[0]["missed"] == rows[0]["answers"]
+    assert [row["missed"] / row["answers"] for row in rows] == sorted((r["missed"] / r["answers"] for r in rows),
+                                                                      reverse=True)
+    with using("es"):
+        assert teacher_view(store)["practice"][0]["words"] == "los empates que se anulan"
+
+
+@pytest.mark.parametrize("change", [{"game": "chess"}, {"theme": "stars"}, {"source": "friend"}, {"answer": "right"}])
+def test_a_practice_record_with_a_bad_field_is_refused(tmp_path: Path, change: dict[str, str]) -> None:
+    store = _store(tmp_path)
+    data = {"game": "las_vegas", "theme": "tie", "source": "starter", "answer": "mistake", **change}
+    with pytest.raises(RecordRefused, match=f"{next(iter(change))} must be one of"):
+        store.add(*_signed(store, "kernel-a", 1, "practice", **data), ANNA)
+    assert store.records() == []
+
+
 def test_the_store_module_names_the_default_file_in_the_working_folder() -> None:
     assert class_records.DEFAULT_FILE == "vegas-tutor-class.sqlite"

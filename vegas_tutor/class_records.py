@@ -2,7 +2,8 @@
 
 What is kept, per learner (a class cookie's client id, with the display name chosen on joining): each lesson
 opened (the server knows which page got which kernel), each prediction's answer and whether it was right, each
-lesson finished, each game played to the end (result, the opponents' level, the coach's summary).
+lesson finished, each game played to the end (result, the opponents' level, the coach's summary), and each
+exercise answered on the Practice page (its game, theme and source, and the coach's judgement of the answer).
 
 * **Written by the lesson only.** A record is made by the learner's kernel, which decides what it says (the
   kernel knows the answer), and signed there with a key only that kernel and the server have
@@ -47,6 +48,7 @@ from typing import Any
 
 from vegas_tutor.core.checks import is_int
 from vegas_tutor.i18n import _
+from vegas_tutor.practice.exercise import THEMES
 
 ENV_KERNEL = "VEGAS_TUTOR_KERNEL_ID"
 """The variable of a class-mode kernel's environment holding its id."""
@@ -62,9 +64,12 @@ MAX_NAME = 40
 MAX_TEXT = 600
 """The longest question or choice text kept."""
 MAX_CHOICES = 12
-KINDS = ("answer", "finished", "game")
+KINDS = ("answer", "finished", "game", "practice")
 """The kinds of record a kernel makes."""
 RESULTS = ("won", "shared", "lost")
+PRACTICE_SOURCES = ("game", "starter", "lesson")
+PRACTICE_ANSWERS = ("best", "good", "inaccuracy", "mistake")
+"""A practice answer as the coach judges it (a lesson question's: best or mistake)."""
 KERNEL_ID = re.compile(r"[A-Za-z0-9-]{1,64}")
 QUESTION_KEY = re.compile(r"[0-9a-f]{6,40}")
 LESSON = re.compile(r"(?:[a-z]{2}/)?[A-Za-z0-9._-]{1,120}\.ipynb")
@@ -190,6 +195,20 @@ def checked_data(kind: str, data: object) -> dict[str, Any]:
             summary = {name: _int(coach, name, 0, 100_000) for name in ("decisions", "inaccuracies", "mistakes")}
         return {"game": _text(data, "game", 40), "result": result, "level": _text(data, "level", 40),
                 "moves": _int(data, "moves", 0, 1_000_000), "coach": summary}
+    if kind == "practice":
+        game = data.get("game")
+        if game not in THEMES:
+            raise RecordRefused(_("game must be one of {games}", games=", ".join(THEMES)))
+        theme = data.get("theme")
+        if theme not in (*THEMES[game], "lesson"):
+            raise RecordRefused(_("theme must be one of {themes}", themes=", ".join((*THEMES[game], "lesson"))))
+        source = data.get("source")
+        if source not in PRACTICE_SOURCES:
+            raise RecordRefused(_("source must be one of {sources}", sources=", ".join(PRACTICE_SOURCES)))
+        answer = data.get("answer")
+        if answer not in PRACTICE_ANSWERS:
+            raise RecordRefused(_("answer must be one of {answers}", answers=", ".join(PRACTICE_ANSWERS)))
+        return {"game": game, "theme": theme, "source": source, "answer": answer}
     raise RecordRefused(_("unknown record kind {kind!r}: expected {kinds}", kind=str(kind)[:40],
                           kinds=", ".join(KINDS)))
 

@@ -53,7 +53,8 @@ from vegas_tutor.classroom import (
     safe_next,
 )
 from vegas_tutor.classroom_pages import request_language
-from vegas_tutor.i18n import _, using
+from vegas_tutor.i18n import _, tr, using
+from vegas_tutor.practice.exercise import THEME_WORDS
 from vegas_tutor.resources import LESSON_NAME, widget_file
 from vegas_tutor.serving import masked_uri
 
@@ -112,7 +113,9 @@ def lesson_title(lesson: str) -> str:
 
 def teacher_view(records: ClassRecords) -> dict[str, Any]:
     """What the teacher's page draws: the learners, the lessons opened (learners by lessons), each
-    prediction's first answers counted by choice with who has not answered yet, and the games finished."""
+    prediction's first answers counted by choice with who has not answered yet, the games finished, and the
+    practice exercises' themes, the most missed first (answers, those the coach judged an inaccuracy or a
+    mistake, the learners who practised the theme and those who missed it)."""
     anonymize = records.anonymize
     learners = records.learners()
     by_client = {learner.client: learner for learner in learners}
@@ -128,6 +131,7 @@ def teacher_view(records: ClassRecords) -> dict[str, Any]:
     questions: dict[str, dict[str, Any]] = {}
     first: dict[tuple[str, str], bool] = {}
     games: dict[str, dict[str, Any]] = {}
+    practice: dict[tuple[str, str], dict[str, Any]] = {}
     for record in records.records():
         client, lesson, data = record["client"], record["lesson"], record["data"]
         number = str(by_client[client].number)
@@ -162,6 +166,16 @@ def teacher_view(records: ClassRecords) -> dict[str, Any]:
                                     "mistakes": None if data["coach"] is None else data["coach"]["mistakes"]})
             cell.setdefault("games", 0)
             cell["games"] += 1
+        elif record["kind"] == "practice":
+            theme = practice.setdefault((data["game"], data["theme"]), {
+                "game": data["game"], "theme": data["theme"], "words": tr(THEME_WORDS[data["theme"]]),
+                "answers": 0, "missed": 0, "learners": set(), "missing": set()})
+            missed = data["answer"] in ("inaccuracy", "mistake")
+            theme["answers"] += 1
+            theme["missed"] += int(missed)
+            theme["learners"].add(client)
+            if missed:
+                theme["missing"].add(client)
     for question in questions.values():
         answered = set(question.pop("answered"))
         waiting = sorted(opened.get(question["lesson"], set()) - answered, key=lambda c: by_client[c].number)
@@ -176,7 +190,13 @@ def teacher_view(records: ClassRecords) -> dict[str, Any]:
         "cells": cells,
         "questions": sorted(questions.values(), key=lambda q: (q["lesson"], q["key"])),
         "games": [{**game, "levels": dict(game["levels"])} for game in sorted(games.values(), key=lambda g: g["game"])],
+        "practice": [{**theme, "learners": len(theme["learners"]), "missing": len(theme["missing"])}
+                     for theme in sorted(practice.values(), key=_most_missed)],
     }
+
+
+def _most_missed(theme: dict[str, Any]) -> tuple[float, int, str, str]:
+    return -theme["missed"] / theme["answers"], -theme["answers"], theme["game"], theme["theme"]
 
 
 # ---------------------------------------------------------------------------------------------- handlers

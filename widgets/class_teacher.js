@@ -66,8 +66,12 @@
     el("h2", { id: "vt-h-games", text: t("Games played to the end") }));
   const gameWrap = el("div", { class: "vt-table-wrap" });
   gameSection.append(gameWrap);
+  const practiceSection = el("section", { "aria-labelledby": "vt-h-practice" },
+    el("h2", { id: "vt-h-practice", text: t("Practice: the themes the class keeps missing") }));
+  const practiceWrap = el("div", { class: "vt-table-wrap" });
+  practiceSection.append(practiceWrap);
   const dialog = el("dialog", { class: "vt-projector", "aria-labelledby": "vt-projector-title" });
-  main.append(status, announce, controls, tableSection, questionSection, gameSection, dialog);
+  main.append(status, announce, controls, tableSection, questionSection, gameSection, practiceSection, dialog);
 
   large.checked = window.localStorage.getItem(LARGE_KEY) === "1";
   const sizeType = () => {
@@ -254,6 +258,24 @@
     gameWrap.replaceChildren(el("table", { class: "vt-table" }, el("thead", {}, head), el("tbody", {}, rows)));
   }
 
+  function drawPractice(data) {
+    if (!data.practice.length) {
+      practiceWrap.replaceChildren(el("p", { text: t("No practice exercise answered yet.") }));
+      return;
+    }
+    const head = el("tr", {}, [t("Game"), t("Theme"), t("Answers"), t("Missed"), t("Learners"),
+      t("Learners who missed it")].map((text) => el("th", { scope: "col", text })));
+    const rows = data.practice.map((theme) => el("tr", {},
+      el("th", { scope: "row", text: GAME_NAMES[theme.game] || theme.game }), el("td", { text: theme.words }),
+      el("td", { text: formatNumber(theme.answers) }),
+      el("td", { text: `${formatNumber(theme.missed)} (${formatNumber(Math.round((100 * theme.missed) / theme.answers))}`
+        + `${WORDS.lang === "es" ? "\u00a0%" : "%"})` }),
+      el("td", { text: formatNumber(theme.learners) }), el("td", { text: formatNumber(theme.missing) })));
+    practiceWrap.replaceChildren(el("table", { class: "vt-table" },
+      el("caption", { text: t("The most missed first; an answer counts as missed when the coach judges it an inaccuracy or a mistake.") }),
+      el("thead", {}, head), el("tbody", {}, rows)));
+  }
+
   function drawQuestions(data) {
     const keys = new Set(data.questions.map((q) => q.key));
     for (const [key, view] of views) if (!keys.has(key)) { view.article.remove(); views.delete(key); }
@@ -287,6 +309,7 @@
     drawTable(data);
     drawQuestions(data);
     drawGames(data);
+    drawPractice(data);
     const answers = data.questions.reduce((s, q) => s + countText(q.counts), 0);
     if (answers > answersBefore && answersBefore >= 0 && version >= 0) {
       announce.textContent = tn("{n} new answer.", "{n} new answers.", answers - answersBefore);

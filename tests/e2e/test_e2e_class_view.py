@@ -150,6 +150,17 @@ def test_answers_reach_the_teacher_live_names_hide_the_export_matches_and_a_rest
         assert "2 right the first time" in first.inner_text()
         for name in names:
             assert teacher.locator("table.vt-table th[scope=row]", has_text=name).count() == 1
+        # Carla answers a practice exercise: its theme reaches the teacher's practice table
+        carla = pages["Carla"]
+        carla.goto(f"{base}voila/render/practice.ipynb")
+        carla.locator(".vt-practice-choices").wait_for(timeout=30_000)
+        carla.locator(".vt-practice-choices").select_option(index=1)
+        carla.locator(".vt-practice-answer").click()
+        carla.locator("[data-testid=practice-result]").wait_for(timeout=30_000)
+        teacher.locator("table.vt-table td", has_text="ties that cancel").wait_for(timeout=int(LIVE_SECONDS * 1000))
+        row = teacher.locator("tr", has=teacher.locator("td", has_text="ties that cancel"))
+        assert re.fullmatch(r"Las Vegas\s+ties that cancel\s+1\s+[01] \((0|100)%\)\s+1\s+[01]", row.inner_text()), \
+            row.inner_text()
         _shots(teacher, "class-view-teacher-en")
         assert not blocking(violations(teacher)), violations(teacher)
 

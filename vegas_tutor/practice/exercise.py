@@ -44,6 +44,7 @@ from importlib import import_module
 from typing import Any, Literal
 
 from vegas_tutor.core.games import GAMES
+from vegas_tutor.i18n import N_
 
 JSON = dict[str, Any]
 Verdict = Literal["inaccuracy", "mistake"]
@@ -58,6 +59,16 @@ THEMES: dict[str, tuple[str, ...]] = {
     "lords_of_vegas": ("gamble", "reorganize", "sprawl", "trade", "build", "other"),
 }
 """Each game's theme keys, in the order a page lists them."""
+
+THEME_WORDS: dict[str, str] = {
+    "tie": N_("ties that cancel"), "big_bill": N_("the big bill"), "placement": N_("where to place"),
+    "challenge": N_("when to challenge"), "stars": N_("what stars do to a count"), "show": N_("when to show"),
+    "bid": N_("what to bid"), "gamble": N_("when to gamble"), "reorganize": N_("when to reorganize"),
+    "sprawl": N_("when to sprawl"), "trade": N_("trades"), "build": N_("what to build"), "other": N_("the turn"),
+    "lesson": N_("a lesson's question"),
+}
+"""Each theme of :data:`THEMES` in the learner's words (``tr`` shows them in the language in force), and
+``lesson`` for a lesson's question (:mod:`vegas_tutor.practice.question`)."""
 
 _COACHES = {"las_vegas": "LAS_VEGAS_COACH", "liars_dice": "LIARS_DICE_COACH", "lords_of_vegas": "LORDS_OF_VEGAS_COACH"}
 

@@ -6,7 +6,8 @@ A class-mode server starts each lesson kernel with its id and its own signing ke
 :data:`recorder` record anything; outside class mode it does nothing and nothing is sent anywhere.
 
 The kernel decides what a record says (a prediction's answer and whether it is right, a lesson finished, a game
-played to the end with its result, the opponents' level and the coach's summary) and signs it; the page only
+played to the end with its result, the opponents' level and the coach's summary, a practice exercise answered
+with its theme and the coach's judgement) and signs it; the page only
 relays it: :class:`ClassRelay` syncs the records made so far (``records``), and its front end
 (``widgets/class_relay.js``) keeps each one in the browser's storage until the server has acknowledged it,
 sending it again with the same idempotency key after a lost connection or a reload.
@@ -117,6 +118,10 @@ class Recorder:
                                "choice": choice, "answer": answer, "attempt": attempt})
         self.answered.add(key)
         self._check_finished()
+
+    def practice(self, game: str, theme: str, source: str, answer: str) -> None:
+        """An exercise of ``game`` and ``theme`` was answered on the Practice page, judged ``answer``."""
+        self.record("practice", {"game": game, "theme": theme, "source": source, "answer": answer})
 
     def reached_end(self) -> None:
         """The page says the learner has scrolled to the lesson's end."""

@@ -45,10 +45,11 @@ from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, Reco
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.i18n import N_, _, _n, tr
 from vegas_tutor.practice.deck import Deck, Item, check_exercise, load_deck, save_deck
-from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, game_coach, judge_answer
+from vegas_tutor.practice.exercise import THEME_WORDS, THEMES, Answer, Exercise, game_coach, judge_answer
 from vegas_tutor.practice.question import LessonQuestion, QuestionBook
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.tutor.assets import INBOX_JS, SHARED_CSS, SHARED_JS, WordedWidget, front_end
+from vegas_tutor.tutor.class_relay import recorder
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, OneOf, echo, parse_message
 from vegas_tutor.tutor.widget import MAX_ERROR_CHARS
 
@@ -57,15 +58,6 @@ MAX_INBOX = 200
 """The most exercises a page may send from its inbox at once (the boards keep fewer)."""
 MAX_CHOICE_CHARS = 200
 MAX_INBOX_ID = 120
-
-THEME_WORDS: dict[str, str] = {
-    "tie": N_("ties that cancel"), "big_bill": N_("the big bill"), "placement": N_("where to place"),
-    "challenge": N_("when to challenge"), "stars": N_("what stars do to a count"), "show": N_("when to show"),
-    "bid": N_("what to bid"), "gamble": N_("when to gamble"), "reorganize": N_("when to reorganize"),
-    "sprawl": N_("when to sprawl"), "trade": N_("trades"), "build": N_("what to build"), "other": N_("the turn"),
-    "lesson": N_("a lesson's question"),
-}
-"""Each theme of :data:`~vegas_tutor.practice.exercise.THEMES` in the learner's words."""
 
 GROUP_WORDS: dict[str, str] = {
     "Place": N_("Place your dice"), "Bid": N_("Bids"), "StarBid": N_("Star bids"), "Challenge": N_("Challenge"),
@@ -206,6 +198,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         self.add_class("vt-practice-page")
         self.panel.on_msg(lambda _w, content, _b: self.handle(content))
         self._ask(self._first())
+        recorder.show()  # class mode: the answers' themes go to the teacher (the relay says so)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -341,6 +334,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
                              "again": _when(self._deck.card(current.id).card.due, now)}
         if isinstance(current, Exercise) and self.board is not None:
             self.board.show_state(current.state(), highlight=tuple(result["highlight"]))
+        recorder.practice(current.game, current.theme, current.source, answer)  # class mode: for the teacher
         self._keep()
         self._summarise()
 
