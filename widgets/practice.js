@@ -144,6 +144,7 @@ export default {
     el.append(root);
     const send = (/** @type {object} */ msg) => model.send(msg);
     let wasAnswered = false;
+    let unkept = false;
     const draw = () => {
       paint();
       const answered = Boolean((model.get("result") || {}).answer);
@@ -160,6 +161,9 @@ export default {
         practiceSummary(model),
         practiceGames(model, send),
         model.get("notice") ? h("p", { class: "vt-practice-notice", role: "status" }, model.get("notice")) : null,
+        unkept ? h("p", { class: "vt-practice-notice", role: "alert" },
+          t("This browser does not keep your exercises (its storage is off or full): they last until the page is closed."))
+          : null,
         exercise.kind === "question" ? practiceLessonQuestion(exercise, result, send)
           : exercise.id ? practiceQuestion(exercise, result, send)
           : h("p", { class: "vt-practice-empty", "data-testid": "practice-empty" }, summary.next_due
@@ -173,7 +177,11 @@ export default {
       if (!saved) return;
       try {
         localStorage.setItem(PRACTICE_DECK_KEY, saved);
-      } catch (error) { /* storage off or full: the deck lasts as long as the page */ }
+        unkept = false;
+      } catch (error) {
+        unkept = true;  // storage off or full: the deck lasts as long as the page, and the page says so
+        later();
+      }
       const taken = model.get("taken") || [];
       if (taken.length) dropFromInbox(taken);
     };

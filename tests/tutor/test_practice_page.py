@@ -213,6 +213,26 @@ def test_the_exercises_of_a_finished_game_arrive_through_the_inbox() -> None:
     assert len(again.deck.exercises) == n and again.panel.notice == ""
 
 
+def test_a_deck_too_big_for_the_browser_lets_the_learned_and_latest_go_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.tutor import practice
+
+    clock = Clock()
+    page = Practice(clock=clock)
+    for k in range(6):
+        exercise = page.current
+        assert exercise is not None
+        page.answer(exercise.best if k < 3 else exercise.choice)  # three learned soon, three due in a minute
+        page.next()
+    full = len(page.panel.saved)
+    learned = {e.id for e, c in zip(page.deck.exercises, page.deck.cards, strict=True) if c.card.stability > 7}
+    monkeypatch.setattr(practice, "MAX_DECK_CHARS", int(full * 0.8))
+    page.answer(page.current.best)  # type: ignore[union-attr]
+    assert len(page.panel.saved) <= practice.MAX_DECK_CHARS and "let go" in page.panel.notice
+    kept = {e.id for e in page.deck.exercises}
+    assert learned and not learned <= kept  # a learned one went first
+    assert load_deck(page.panel.saved) == page.deck
+
+
 def test_a_board_makes_no_exercises_outside_a_kernel_unless_asked() -> None:
     board = LasVegasBoard(players=3, seed=5, bots="easy", show_odds=False, auto_roll=True)
     assert LasVegasBoard.collect_exercises is None and board.learner_seat() == 0

@@ -79,6 +79,12 @@ class Deck:
                 fresh.append(exercise)
         return Deck((*self.exercises, *fresh), (*self.cards, *(new_card(e.id, now) for e in fresh)))
 
+    def without(self, exercise_ids: Iterable[str]) -> Deck:
+        """The deck without these exercises and their cards."""
+        gone = set(exercise_ids)
+        kept = [k for k, e in enumerate(self.exercises) if e.id not in gone]
+        return Deck(tuple(self.exercises[k] for k in kept), tuple(self.cards[k] for k in kept))
+
     def exercise(self, exercise_id: str) -> Item:
         """The exercise with this id (``KeyError`` if there is none)."""
         return self.exercises[self._index(exercise_id)]

@@ -32,6 +32,7 @@ The messages (checked like a board's; a malformed one changes nothing)::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -47,6 +48,7 @@ from vegas_tutor.i18n import N_, _, _n, tr
 from vegas_tutor.practice.deck import Deck, Item, check_exercise, load_deck, save_deck
 from vegas_tutor.practice.exercise import THEME_WORDS, THEMES, Answer, Exercise, game_coach, judge_answer
 from vegas_tutor.practice.question import LessonQuestion, QuestionBook
+from vegas_tutor.practice.schedule import is_learned
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.tutor.assets import INBOX_JS, SHARED_CSS, SHARED_JS, WordedWidget, front_end
 from vegas_tutor.tutor.class_relay import recorder
@@ -58,6 +60,9 @@ MAX_INBOX = 200
 """The most exercises a page may send from its inbox at once (the boards keep fewer)."""
 MAX_CHOICE_CHARS = 200
 MAX_INBOX_ID = 120
+MAX_DECK_CHARS = 1_500_000
+"""The longest deck the page is asked to keep (a browser keeps about 5 MB per site, its saved games included;
+an exercise takes about 13,000 characters)."""
 
 GROUP_WORDS: dict[str, str] = {
     "Place": N_("Place your dice"), "Bid": N_("Bids"), "StarBid": N_("Star bids"), "Challenge": N_("Challenge"),
@@ -390,7 +395,17 @@ class Practice(widgets.VBox):  # type: ignore[misc]
                             *({"id": g.id, "title": g.title, "chosen": self._game == g.id} for g in GAMES.values())]
 
     def _keep(self) -> None:
-        self.panel.saved = save_deck(self._deck)
+        """Put the deck in ``saved`` for the page; past :data:`MAX_DECK_CHARS`, the learned exercises go first,
+        then those due the latest (the page says how many)."""
+        text = save_deck(self._deck)
+        if len(text) > MAX_DECK_CHARS:
+            self._deck, gone = _fitted(self._deck, len(text))
+            text = save_deck(self._deck)
+            self.panel.notice = " ".join(filter(None, (self.panel.notice, _n(
+                "This browser keeps a deck of limited size: {n} exercise, learned or due the latest, was let go.",
+                "This browser keeps a deck of limited size: {n} exercises, learned or due the latest, were let go.",
+                gone))))
+        self.panel.saved = text
 
     def _wanted(self, exercise: Item) -> bool:
         return not self._game or exercise.game == self._game
@@ -413,6 +428,19 @@ def _starters_in_turn() -> list[Exercise]:
         keyed.append(((rank[group], THEMES[exercise.game].index(exercise.theme), list(GAMES).index(exercise.game)),
                       exercise))
     return [exercise for _key, exercise in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def _fitted(deck: Deck, size: int) -> tuple[Deck, int]:
+    """The deck cut to 90 % of :data:`MAX_DECK_CHARS`: learned exercises go first, then those due the latest."""
+    cards = deck.cards
+    order = sorted(range(len(cards)), key=lambda k: (not is_learned(cards[k]), -cards[k].card.due.timestamp()))
+    gone: list[str] = []
+    for k in order:
+        if size <= 0.9 * MAX_DECK_CHARS:
+            break
+        size -= len(json.dumps(deck.exercises[k].to_dict())) + len(json.dumps(deck.cards[k].to_dict(), default=str))
+        gone.append(deck.exercises[k].id)
+    return deck.without(gone), len(gone)
 
 
 def _judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
