@@ -34,123 +34,43 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets as t
 
-from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, RecordError, VegasTutorError
+from vegas_tutor.core.errors import IllegalActionError, RecordError, VegasTutorError
 from vegas_tutor.core.games import GAMES
-from vegas_tutor.i18n import N_, _, _n, tr
+from vegas_tutor.i18n import _, _n
 from vegas_tutor.practice.deck import Deck, Item, check_exercise, load_deck, save_deck
-from vegas_tutor.practice.exercise import THEME_WORDS, THEMES, Answer, Exercise, game_coach, judge_answer
+from vegas_tutor.practice.exercise import Exercise
 from vegas_tutor.practice.question import LessonQuestion, QuestionBook
 from vegas_tutor.practice.schedule import is_learned
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.tutor.assets import INBOX_JS, SHARED_CSS, SHARED_JS, WordedWidget, front_end
 from vegas_tutor.tutor.class_relay import recorder
-from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, OneOf, echo, parse_message
+from vegas_tutor.tutor.practice_messages import INTENTS, AnswerIntent, Intent, LoadIntent, NextIntent, parse_message
+from vegas_tutor.tutor.practice_views import (
+    decision_view,
+    judge_decision,
+    judge_question,
+    question_view,
+    read_only_board,
+    seat_name,
+    seat_of,
+    starters_in_turn,
+    when,
+)
 from vegas_tutor.tutor.widget import MAX_ERROR_CHARS
 
 JSON = dict[str, Any]
-MAX_INBOX = 200
-"""The most exercises a page may send from its inbox at once (the boards keep fewer)."""
-MAX_CHOICE_CHARS = 200
 MAX_INBOX_ID = 120
+"""The longest inbox id the page is told to drop."""
 MAX_DECK_CHARS = 1_500_000
 """The longest deck the page is asked to keep (a browser keeps about 5 MB per site, its saved games included;
 an exercise takes about 13,000 characters)."""
-
-GROUP_WORDS: dict[str, str] = {
-    "Place": N_("Place your dice"), "Bid": N_("Bids"), "StarBid": N_("Star bids"), "Challenge": N_("Challenge"),
-    "Show": N_("Show and re-roll"), "NoShow": N_("Keep your cup"), "Build": N_("Build"), "Remodel": N_("Remodel"),
-    "Sprawl": N_("Sprawl"), "Reorganize": N_("Reorganize"), "Gamble": N_("Gamble"), "LayOff": N_("Lay off"),
-    "PlaceDie": N_("Place a re-rolled die"), "MoveDie": N_("Move a die"), "EndTurn": N_("End the turn"),
-}
-"""The headings the choices are grouped under, by the kind of action."""
-
-
-# ---------------------------------------------------------------------------------------------- the messages
-@dataclass(frozen=True)
-class DeckText:
-    """The kept deck's text (``None``: this browser keeps none), at most ``MAX_RECORD_CHARS`` long."""
-
-    typed: ClassVar[bool] = True
-
-    def check(self, kind: str, name: str, value: Any) -> str | None:
-        if value is not None and not isinstance(value, str):
-            raise InvalidActionError(_("message {kind!r}: {name} must be a kept deck's text or null, got {value}",
-                                       kind=kind, name=name, value=echo(value)))
-        if value is not None and len(value) > MAX_RECORD_CHARS:
-            raise InvalidActionError(_("message {kind!r}: {name} is too long ({size:,} characters; at most "
-                                       "{most:,})", kind=kind, name=name, size=len(value), most=MAX_RECORD_CHARS))
-        return value
-
-
-@dataclass(frozen=True)
-class Inbox:
-    """A list of at most :data:`MAX_INBOX` objects (each checked later as an exercise)."""
-
-    typed: ClassVar[bool] = True
-
-    def check(self, kind: str, name: str, value: Any) -> tuple[Any, ...]:
-        if not isinstance(value, list) or any(not isinstance(item, dict) for item in value):
-            raise InvalidActionError(_("message {kind!r}: {name} must be a list of exercises, got {value}",
-                                       kind=kind, name=name, value=echo(value)))
-        if len(value) > MAX_INBOX:
-            raise InvalidActionError(_("message {kind!r}: at most {most} exercises at once, got {n}", kind=kind,
-                                       most=MAX_INBOX, n=len(value)))
-        return tuple(value)
-
-
-@dataclass(frozen=True)
-class Word:
-    """Text of ``least`` to ``most`` characters, made only of ``allowed``."""
-
-    least: int
-    most: int
-    allowed: str
-    typed: ClassVar[bool] = True
-
-    def check(self, kind: str, name: str, value: Any) -> str:
-        if not isinstance(value, str) or not self.least <= len(value) <= self.most or set(value) - set(self.allowed):
-            raise InvalidActionError(_("message {kind!r}: {name} is malformed: {value}", kind=kind, name=name,
-                                       value=echo(value)))
-        return value
-
-
-CHOICE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $-(),.'"
-"""What an action's text may hold (the engines write their actions in these)."""
-
-
-@dataclass(frozen=True)
-class LoadIntent:
-    deck: Annotated[str | None, DeckText()]
-    inbox: Annotated[tuple[Any, ...], Inbox()]
-
-
-@dataclass(frozen=True)
-class AnswerIntent:
-    id: Annotated[str, Word(16, 16, "0123456789abcdef")]
-    choice: Annotated[str, Word(1, MAX_CHOICE_CHARS, CHOICE_CHARS)]
-
-
-@dataclass(frozen=True)
-class NextIntent:
-    pass
-
-
-@dataclass(frozen=True)
-class GameIntent:
-    game: Annotated[str, OneOf(("", *GAMES))]
-
-
-Intent = LoadIntent | AnswerIntent | NextIntent | GameIntent
-INTENTS: dict[str, type[Intent]] = {"load": LoadIntent, "answer": AnswerIntent, "next": NextIntent,
-                                    "game": GameIntent}
 
 
 # ---------------------------------------------------------------------------------------------- the panel
@@ -225,7 +145,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         now = self._now()
         due = [e for e in self._deck.due(now) if self._wanted(e)]
         known = {e.id for e in self._deck.exercises}
-        return due + [e for e in _starters_in_turn() if e.id not in known and self._wanted(e)]
+        return due + [e for e in starters_in_turn() if e.id not in known and self._wanted(e)]
 
     # ------------------------------------------------------------------ the messages
     def handle(self, content: object) -> bool:
@@ -330,13 +250,13 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         if self.panel.result:
             raise IllegalActionError(_("this exercise is answered: press Next"))
         now = self._now()
-        answer, result = (_judge_question(current, choice) if isinstance(current, LessonQuestion)
-                          else _judge_decision(current, choice))
+        answer, result = (judge_question(current, choice) if isinstance(current, LessonQuestion)
+                          else judge_decision(current, choice))
         seconds = max(0.0, (now - self._asked_at).total_seconds())
         deck = self._deck if any(e.id == current.id for e in self._deck.exercises) else self._deck.add([current], now)
         self._deck = deck.answer(current.id, answer, now, seconds=seconds)
         self.panel.result = {**result, "answer": answer, "choice": choice,
-                             "again": _when(self._deck.card(current.id).card.due, now)}
+                             "again": when(self._deck.card(current.id).card.due, now)}
         if isinstance(current, Exercise) and self.board is not None:
             self.board.show_state(current.state(), highlight=tuple(result["highlight"]))
         recorder.practice(current.game, current.theme, current.source, answer)  # class mode: for the teacher
@@ -353,22 +273,13 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         self._current, self._asked_at = exercise, self._now()
         self.panel.result = {}
         self._show_board(exercise)
-        self.panel.exercise = ({} if exercise is None else _question_view(exercise)
-                               if isinstance(exercise, LessonQuestion) else self._exercise_view(exercise))
+        if exercise is None:
+            self.panel.exercise = {}
+        elif isinstance(exercise, LessonQuestion):
+            self.panel.exercise = question_view(exercise)
+        else:
+            self.panel.exercise = decision_view(exercise, seat_name(self.board, exercise.seat))
         self._summarise()
-
-    def _exercise_view(self, exercise: Exercise) -> JSON:
-        coach = game_coach(exercise.game)
-        groups: dict[str, JSON] = {}
-        for text, action in _choices(exercise).items():
-            kind = _kind(action)
-            group = groups.setdefault(kind, {"label": tr(GROUP_WORDS[kind]) if kind in GROUP_WORDS else kind,
-                                             "choices": []})
-            group["choices"].append({"text": text, "words": coach.words(action)})
-        return {"id": exercise.id, "game": exercise.game, "title": GAMES[exercise.game].title,
-                "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source,
-                "you": _seat_name(self.board, exercise.seat),
-                "groups": list(groups.values()), "count": sum(len(g["choices"]) for g in groups.values())}
 
     def _show_board(self, exercise: Item | None) -> None:
         if not isinstance(exercise, Exercise):
@@ -376,8 +287,8 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             return
         board = self._boards.get(exercise.game)
         state = exercise.state()
-        if board is None or _seat(board) != exercise.seat or board.state.players != state.players:
-            board = self._boards[exercise.game] = _board(exercise.game, state, exercise.seat)
+        if board is None or seat_of(board) != exercise.seat or board.state.players != state.players:
+            board = self._boards[exercise.game] = read_only_board(exercise.game, state, exercise.seat)
         else:
             board.show_state(state)
         self._holder.children = (board,)
@@ -390,7 +301,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         upcoming = [c.card.due for c in self._deck.cards if c.card.due > now]
         self.panel.summary = {"total": shown.total, "due_now": shown.due_now, "due_today": shown.due_today,
                               "learned": shown.learned, "streak": shown.streak, "fresh": fresh,
-                              "next_due": _when(min(upcoming), now) if upcoming else ""}
+                              "next_due": when(min(upcoming), now) if upcoming else ""}
         self.panel.games = [{"id": "", "title": _("All games"), "chosen": self._game == ""},
                             *({"id": g.id, "title": g.title, "chosen": self._game == g.id} for g in GAMES.values())]
 
@@ -418,18 +329,6 @@ class Practice(widgets.VBox):  # type: ignore[misc]
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def _starters_in_turn() -> list[Exercise]:
-    """The shipped starters, one of each game's themes after another: the costliest of every theme first."""
-    rank: dict[tuple[str, str], int] = {}
-    keyed = []
-    for exercise in shipped_starters():
-        group = (exercise.game, exercise.theme)
-        rank[group] = rank.get(group, -1) + 1
-        keyed.append(((rank[group], THEMES[exercise.game].index(exercise.theme), list(GAMES).index(exercise.game)),
-                      exercise))
-    return [exercise for _key, exercise in sorted(keyed, key=lambda pair: pair[0])]
-
-
 def _fitted(deck: Deck, size: int) -> tuple[Deck, int]:
     """The deck cut to 90 % of :data:`MAX_DECK_CHARS`: learned exercises go first, then those due the latest."""
     cards = deck.cards
@@ -441,100 +340,3 @@ def _fitted(deck: Deck, size: int) -> tuple[Deck, int]:
         size -= len(json.dumps(deck.exercises[k].to_dict())) + len(json.dumps(deck.cards[k].to_dict(), default=str))
         gone.append(deck.exercises[k].id)
     return deck.without(gone), len(gone)
-
-
-def _judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
-    """The coach's judgement of ``choice`` (an action's text) on the exercise's position, and its words."""
-    actions = _choices(exercise)
-    if choice not in actions:
-        raise IllegalActionError(_("{choice} is not one of this exercise's choices", choice=echo(choice)))
-    judged = judge_answer(exercise, choice)
-    coach = game_coach(exercise.game)
-    best = actions[judged.best]
-    return judged.answer, {
-        "loss_text": coach.loss_text(judged.loss), "yours": coach.words(actions[choice]), "best": coach.words(best),
-        "why": judged.explanation, "then": coach.words(actions[exercise.choice]),
-        "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict,
-        "highlight": list(_highlight(best)), "marked": bool(_highlight(best)),
-    }
-
-
-def _judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]:
-    """A lesson question's answer (``choice``: the index of a choice, as text): right, or a mistake."""
-    if not choice.isdigit() or not 0 <= int(choice) < len(question.choices):
-        raise IllegalActionError(_("{choice} is not one of this exercise's choices", choice=echo(choice)))
-    right = int(choice) == question.answer
-    return ("best" if right else "mistake"), {
-        "loss_text": "", "yours": question.choices[int(choice)], "best": question.choices[question.answer],
-        "why": question.explanation, "then": "", "then_loss": "", "then_verdict": "mistake", "highlight": [],
-        "marked": False,
-    }
-
-
-def _question_view(question: LessonQuestion) -> JSON:
-    return {"id": question.id, "kind": "question", "game": question.game, "title": GAMES[question.game].title,
-            "theme": tr(THEME_WORDS["lesson"]), "source": "lesson", "lesson": question.lesson, "you": "",
-            "question": question.question, "count": len(question.choices),
-            "groups": [{"label": "", "choices": [{"text": str(k), "words": choice}
-                                                 for k, choice in enumerate(question.choices)]}]}
-
-
-def _choices(exercise: Exercise) -> dict[str, Any]:
-    """The exercise's choices: each legal decision of its position, by its action text, in the engine's order."""
-    coach = game_coach(exercise.game)
-    return {str(a): a for a in exercise.state().legal_actions() if coach.is_decision(a)}
-
-
-def _kind(action: Any) -> str:
-    name = type(action).__name__
-    return "StarBid" if name == "Bid" and getattr(action, "is_star", False) else name
-
-
-def _highlight(action: Any) -> tuple[str, ...]:
-    """Where the coach's choice is on the board: the casino a Las Vegas placement goes to, a Lords of Vegas lot."""
-    if type(action).__name__ == "Place":
-        return (f"casino:{action.face}",)
-    lot = getattr(action, "lot", None)
-    return (f"lot:{lot}",) if isinstance(lot, str) else ()
-
-
-def _board(game: str, state: Any, seat: int) -> Any:
-    """The game's board showing ``state`` read-only from ``seat`` (no odds, no coach, no opponents)."""
-    board_class = GAMES[game].board
-    if game == "las_vegas":
-        return board_class(state, humans=(seat,), show_odds=False, interactive=False)
-    if game == "liars_dice":
-        from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
-
-        rivals = iter(SEAT_NAMES["LD-COUNT"][1:])
-        names = [_("You") if s == seat else next(rivals) for s in range(state.players)]
-        return board_class(state, viewer=seat, names=names, show_odds=False, interactive=False)
-    return board_class(state, learner=seat, show_odds=False, interactive=False)
-
-
-def _seat_name(board: Any, seat: int) -> str:
-    """The learner's name on the board ("" when the board calls them "You")."""
-    names = board.names if hasattr(board, "names") else board.state.names
-    name = str(names[seat])
-    return "" if name == _("You") else name
-
-
-def _seat(board: Any) -> int:
-    for name in ("viewer", "learner"):
-        if hasattr(board, name):
-            return int(getattr(board, name))
-    return int(board.humans[0])
-
-
-def _when(due: datetime, now: datetime) -> str:
-    """When ``due`` comes, from ``now``, in words: "in 10 minutes", "in 3 days", "now"."""
-    minutes = round((due - now).total_seconds() / 60)
-    if minutes < 1:
-        return _("now")
-    if minutes < 60:
-        return _n("in {n} minute", "in {n} minutes", minutes)
-    hours = round(minutes / 60)
-    if hours < 24:
-        return _n("in {n} hour", "in {n} hours", hours)
-    days = round(hours / 24)
-    return _n("in {n} day", "in {n} days", days)
