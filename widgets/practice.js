@@ -136,28 +136,27 @@ function practiceResult(exercise, r, send) {
 }
 
 export default {
-  /** @param {{ model: any, el: HTMLElement }} ctx */
+  /**
+   * The panel in the boards' shell (`mountBoard`): the same watch of the connection to the lesson (busy, lost,
+   * stopped, with Reload), controls disabled while the lesson cannot be reached, one redraw per burst of changes.
+   * @param {{ model: any, el: HTMLElement }} ctx
+   */
   render({ model, el }) {
     useWords(model);
     el.classList.add("vt-practice");
-    const root = h("section", { class: "vt-practice-root", "aria-label": t("Practice") });
-    el.append(root);
-    const send = (/** @type {object} */ msg) => model.send(msg);
     let wasAnswered = false;
     let unkept = false;
-    const draw = () => {
-      paint();
-      const answered = Boolean((model.get("result") || {}).answer);
-      const next = /** @type {HTMLElement|null} */ (root.querySelector(".vt-practice-next"));
-      if (answered && !wasAnswered && next) next.focus();  // the verdict is read out (status); Next is one key away
-      wasAnswered = answered;
-    };
-    const paint = () => redraw(root, () => {
+    /** @param {(msg: object) => void} send */
+    const view = (send) => {
       const exercise = model.get("exercise") || {};
       const result = model.get("result") || {};
       const summary = model.get("summary") || {};
       const answered = Boolean(result.answer);
-      return h("div", {},
+      if (answered && !wasAnswered) {  // the verdict is read out (status); Next is one key away
+        queueMicrotask(() => /** @type {HTMLElement|null} */ (el.querySelector(".vt-practice-next"))?.focus());
+      }
+      wasAnswered = answered;
+      return h("div", { class: "vt-practice-body" },
         practiceSummary(model),
         practiceGames(model, send),
         model.get("notice") ? h("p", { class: "vt-practice-notice", role: "status" }, model.get("notice")) : null,
@@ -171,7 +170,7 @@ export default {
             : t("Nothing to practise here yet: finish a game and its costliest decisions come back as exercises.")),
         answered ? practiceResult(exercise, result, send) : null,
         model.get("error") ? h("p", { class: "vt-error", role: "alert" }, model.get("error")) : null);
-    });
+    };
     const keep = () => {
       const saved = model.get("saved");
       if (!saved) return;
@@ -179,21 +178,25 @@ export default {
         localStorage.setItem(PRACTICE_DECK_KEY, saved);
         unkept = false;
       } catch (error) {
-        unkept = true;  // storage off or full: the deck lasts as long as the page, and the page says so
-        later();
-      }
+        unkept = true;  // storage off or full: the deck lasts as long as the page, and the page says so (this
+      }                 // change comes with the panel's own, whose redraw follows)
       const taken = model.get("taken") || [];
       if (taken.length) dropFromInbox(taken);
     };
-    const later = coalesce(draw);
-    const names = ["summary", "games", "exercise", "result", "notice", "error", "version"];
-    for (const name of names) model.on(`change:${name}`, later);
     model.on("change:saved", keep);
-    draw();
-    if (!model.get("loaded")) send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });
+    const unmount = mountBoard({ model, el }, {
+      prefix: "vt-practice", title: t("Practice"),
+      changes: ["summary", "games", "exercise", "result", "notice", "error", "version"],
+      view,
+      summary: () => {
+        const exercise = model.get("exercise") || {};
+        return exercise.id ? `${exercise.title} · ${exercise.theme}` : "";
+      },
+    });
+    if (!model.get("loaded")) model.send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });
     return () => {
-      for (const name of names) model.off(`change:${name}`, later);
       model.off("change:saved", keep);
+      unmount();
     };
   },
 };

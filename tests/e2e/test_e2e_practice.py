@@ -1,17 +1,20 @@
 """Practice in a real browser: a lesson's question answered wrong and a Liar's Dice game played with mistakes,
-then the Practice page with both first (from the page's inbox), answers judged and scheduled, the deck kept across
-a reload, a tampered deck refused; and the Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
+then the Practice page with both first (from the page's inbox), answers judged and scheduled, the deck kept
+across a reload, a tampered deck refused, nothing lost when the kernel dies or the server restarts; and the
+Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
 
 from __future__ import annotations
 
 import json
 import re
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from e2e_app import AppServer, kernel_id, stop_server
 from test_e2e_liars_dice import act, open_a_bid
 from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
@@ -20,7 +23,7 @@ from vegas_tutor.practice.question import prediction_calls
 from vegas_tutor.resources import lessons_dir
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 pytestmark = pytest.mark.e2e
 
@@ -171,6 +174,33 @@ def test_a_game_with_mistakes_comes_back_as_exercises(open_lesson: Callable[...,
     assert "Your kept exercises were refused" in panel.locator(".vt-practice-notice").inner_text()
     assert summary(panel)["due_now"] == 0 and "from a game of the easy opponent" in panel.inner_text()
     forget_practice(page)
+
+
+def test_nothing_due_is_lost_when_the_kernel_dies_or_the_server_restarts(
+        chromium_browser: Browser, own_server: Callable[..., AppServer], save_screenshot: Shot) -> None:
+    server = own_server()
+    context = chromium_browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    page = context.new_page()
+    try:
+        panel = open_practice(page, f"{server.url}voila/render/practice.ipynb")
+        answer_first_choice(page, panel)
+        before = summary(panel)
+        assert before["due_today"] == 1 and before["new"] == 32
+        server.kernel_process(kernel_id(page)).send_signal(signal.SIGKILL)
+        stopped = panel.locator(".vt-notice-stopped")
+        stopped.wait_for(timeout=UPDATE_TIMEOUT_MS)  # said, with Reload, and the choices can no longer be sent
+        assert stopped.get_by_role("button", name="Reload the page").is_enabled()
+        assert panel.locator(".vt-practice-next").is_disabled()
+        save_screenshot(page, "practice-kernel-stopped-1024x768")
+        panel = open_practice(page, f"{server.url}voila/render/practice.ipynb")
+        assert summary(panel) == before
+
+        stop_server(server)
+        again = own_server(port=server.port)  # the same address: the same browser storage
+        panel = open_practice(page, f"{again.url}voila/render/practice.ipynb")
+        assert summary(panel) == before and panel.locator(".vt-practice-notice").count() == 0
+    finally:
+        context.close()
 
 
 def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:

@@ -152,7 +152,13 @@ def test_an_illegal_or_stale_answer_is_refused_and_changes_nothing() -> None:
         assert page.handle(message) is False, message
         assert words in page.panel.error, (message, page.panel.error)
         assert (page.panel.saved, dict(page.panel.exercise), page.deck) == before
+    sent: list[dict] = []
+    page.panel.send = sent.append  # type: ignore[method-assign]
+    assert page.handle({"type": "ping", "n": 4}) and sent == [{"type": "pong", "n": 4}]  # the page's watch
+    assert page.handle({"type": "ping", "n": -1}) is False and "n must be between" in page.panel.error
+    assert (page.panel.saved, dict(page.panel.exercise), page.deck) == before
     page.answer(exercise.choice)
+    assert sent[-1]["type"] == "busy" and "judging" in sent[-1]["what"]  # said before the coach's rollouts
     assert page.handle({"type": "answer", "id": exercise.id, "choice": exercise.best}) is False
     assert "answered: press Next" in page.panel.error
     with pytest.raises(IllegalActionError, match="answered"):

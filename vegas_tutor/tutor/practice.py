@@ -51,6 +51,7 @@ from vegas_tutor.practice.schedule import is_learned
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.tutor.assets import INBOX_JS, SHARED_CSS, SHARED_JS, WordedWidget, front_end
 from vegas_tutor.tutor.class_relay import recorder
+from vegas_tutor.tutor.messages import PingIntent, taken
 from vegas_tutor.tutor.practice_messages import INTENTS, AnswerIntent, Intent, LoadIntent, NextIntent, parse_message
 from vegas_tutor.tutor.practice_views import (
     decision_view,
@@ -66,6 +67,7 @@ from vegas_tutor.tutor.practice_views import (
 from vegas_tutor.tutor.widget import MAX_ERROR_CHARS
 
 JSON = dict[str, Any]
+PING = {"ping": PingIntent}
 MAX_INBOX_ID = 120
 """The longest inbox id the page is told to drop."""
 MAX_DECK_CHARS = 1_500_000
@@ -151,6 +153,9 @@ class Practice(widgets.VBox):  # type: ignore[misc]
     def handle(self, content: object) -> bool:
         """Carry out one message from the page; ``False`` (and ``error`` set) when it is refused."""
         try:
+            if taken(content, PING):  # the page's watch of the connection: answered, nothing else changes
+                self.panel.send({"type": "pong", "n": parse_message(content, PING).n})
+                return True
             intent = parse_message(content, INTENTS)
             with self.panel.hold_sync():
                 self._carry_out(intent)
@@ -206,11 +211,11 @@ class Practice(widgets.VBox):  # type: ignore[misc]
                               "{n} lesson questions are no longer asked by their lessons: they were left out.",
                               deck.dropped))
         fresh: list[Item] = []
-        taken, dropped = [], 0
+        took, dropped = [], 0
         for raw in inbox:
             key = raw.get("id")
             if isinstance(key, str) and len(key) <= MAX_INBOX_ID:
-                taken.append(key)
+                took.append(key)
             try:
                 item = self._inbox_item(raw)
             except Exception:  # an inbox entry is untrusted input: whatever breaks in it drops it alone
@@ -229,7 +234,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             notices.append(_n("{n} exercise from your games and lessons was refused and dropped.",
                               "{n} exercises from your games and lessons were refused and dropped.", dropped))
         self.panel.notice = " ".join(notices)
-        self.panel.taken = taken
+        self.panel.taken = took
         self.panel.loaded = True
         self._keep()
         self._ask(self._first())
@@ -249,6 +254,8 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             raise IllegalActionError(_("this exercise is no longer asked: the page shows another one"))
         if self.panel.result:
             raise IllegalActionError(_("this exercise is answered: press Next"))
+        if isinstance(current, Exercise):
+            self.panel.send({"type": "busy", "what": _("The coach is judging your answer")})
         now = self._now()
         answer, result = (judge_question(current, choice) if isinstance(current, LessonQuestion)
                           else judge_decision(current, choice))
