@@ -113,7 +113,13 @@ function coachHint(coaching) {
   }
   if (hint.status === "failed") return h("p", { class: "vt-coach-hint", role: "status", text: hint.text || "" });
   return h("p", { class: "vt-coach-hint", role: "status" },
-    h("strong", { text: t("Hint: the coach would {choice}.", { choice: hint.best }) }), " ", hint.text || "");
+    h("strong", { text: t("Hint: the coach would {choice}.", { choice: hint.best }) }), " ", hint.text || "",
+    coachDetails(hint.details));
+}
+
+/** How the coach counted, behind a toggle (nothing when its game says nothing more). @param {string|undefined} text */
+function coachDetails(text) {
+  return text ? h("details", { class: "vt-coach-details" }, h("summary", { text: t("Details") }), h("span", { text })) : null;
 }
 
 /** One verdict in words: "✓ good", "?! inaccuracy (5.0 points given up)". @param {CoachDecision} d */
@@ -133,7 +139,7 @@ function coachLast(coaching) {
   if (d.status === "computing") return h("p", { class: "vt-coach-last", role: "status", "aria-live": "polite" }, head, t("⏳ the coach is judging it…"));
   if (d.status === "failed") return h("p", { class: "vt-coach-last", role: "status" }, head, d.text || "");
   return h("p", { class: ["vt-coach-last", `vt-coach-${d.verdict}`], role: "status", "aria-live": "polite",
-    "data-verdict": d.verdict }, head, coachVerdict(d), ". ", d.text || "");
+    "data-verdict": d.verdict }, head, coachVerdict(d), ". ", d.text || "", coachDetails(d.details));
 }
 
 /** The end-of-game review: every decision in order with its cost; the costliest marked, each replayable. */
@@ -181,7 +187,7 @@ function coachReplay(coaching, send) {
       t("Decision {number} of {count}: the board shows the position before it (read-only).", place)),
     h("p", {}, d.status === "ready"
       ? [t("You chose to {choice}:", { choice: d.words }), " ", coachVerdict(d), ". ",
-        t("The coach prefers to {choice}.", { choice: d.best }), " ", d.text || ""]
+        t("The coach prefers to {choice}.", { choice: d.best }), " ", d.text || "", coachDetails(d.details)]
       : t("You chose to {choice}.", { choice: d.words })),
     d.alternatives.rows.length ? h("table", { class: "vt-alternatives" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Choice") }), h("th", { scope: "col", text: t("Worth (coach's estimate)") }))),

@@ -132,6 +132,8 @@ function practiceResult(exercise, r, send) {
   r.answer === "best" ? null : h("p", {}, r.marked ? t("The coach's choice: {best} (marked on the board).", { best: r.best })
     : t("The coach's choice: {best}.", { best: r.best })),
   h("p", { class: "vt-practice-why" }, r.why),
+  r.details ? h("details", { class: "vt-coach-details" }, h("summary", { text: t("Details") }), h("span", { text: r.details }))
+    : null,
   h("p", { class: "vt-practice-then" }, then), again, next);
 }
 

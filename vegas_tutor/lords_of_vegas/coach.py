@@ -85,6 +85,9 @@ class Review:
     alternatives: tuple[Option, ...]
     """Every legal decision, best first."""
     explanation: str
+    """Why, in plain words (no rate)."""
+    details: str = ""
+    """How the coach counted, for a "details" toggle: the points to come and the rate money is counted at."""
 
     @property
     def verdict(self) -> Verdict:
@@ -258,7 +261,7 @@ def review(state: State, action: Action | str) -> Review:
     loss = max(best.value - mine.value, 0.0) if mine is not best else 0.0
     r = rate(state.data())
     return Review(canonical, best.action, loss, best.points - mine.points, best.money - mine.money, r,
-                  options, _explain(state, mine, best, loss, r))  # fmt: skip
+                  options, *_explain(state, mine, best, loss, r))  # fmt: skip
 
 
 # --- words -------------------------------------------------------------------------------------------------
@@ -338,17 +341,20 @@ def describe(state: State, action: Action) -> str:
     return _("end your turn, keeping {money} for later", money=money(d.money[seat]))
 
 
-def _explain(state: State, mine: Option, best: Option, loss: float, r: float) -> str:
-    unit = _("money counted at {rate} points per $1", rate=number(r, 2))
+def _explain(state: State, mine: Option, best: Option, loss: float, r: float) -> tuple[str, str]:
+    """Why, in plain words, and how it was counted (the rate stays in the details)."""
+    details = _("How the coach counts: the points you would end with if the board stayed as it is, plus your money "
+                "at {rate} points per $1 (money counts for less as fewer cards are left to draw), against the average "
+                "rival.", rate=number(r, 2))
     if mine.action == best.action:
         fields = {"note": mine.note, "points": number(mine.points, 1), "money": money(round(mine.money))}
         if len(state.legal_actions()) == 1:
             return _("The only choice: {note}. If the board stays as it is you end with about {points} points and "
-                     "{money}.", **fields)
+                     "{money}.", **fields), details
         return _("Good choice: {note}. If the board stays as it is you end with about {points} points and "
-                 "{money}.", **fields)
+                 "{money}.", **fields), details
     if loss < GOOD:
-        return _("About as good as the coach's choice ({note}): {loss} points apart, {unit}.", note=best.note,
-                 loss=number(loss, 1), unit=unit)
-    return _("Better: {best}. Yours ({note}) is worth {loss} points less against the average rival, {unit}.",
-             best=best.note, note=mine.note, loss=number(loss, 1), unit=unit)
+        return _("About as good as the coach's choice ({note}): {loss} points apart.", note=best.note,
+                 loss=number(loss, 1)), details
+    return _("Better: {best}. Yours ({note}) is worth {loss} points less against the average rival.",
+             best=best.note, note=mine.note, loss=number(loss, 1)), details

@@ -123,6 +123,8 @@ class Judgement:
     best: str
     explanation: str
     """The coach's why, in the language in force."""
+    details: str = ""
+    """How the coach counted (Lords of Vegas: the rate money is counted at), for a "details" toggle."""
 
 
 def exercise_id(game: str, record: str, choice: str) -> str:
@@ -182,6 +184,11 @@ def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exerc
                     coach.unit, verdict, theme_of(game, before, review.action, review.best), source)
 
 
+def details(review: Any) -> str:
+    """How the coach counted a review ("" when its game's coach says nothing more than its why)."""
+    return str(getattr(review, "details", "") or "")
+
+
 def judge_answer(exercise: Exercise, choice: str) -> Judgement:
     """Judge ``choice`` (action text) on the exercise's position with the coach, as it judges now (the stored
     ``best`` is not trusted). A choice that is not legal there raises the engine's own error."""
@@ -190,7 +197,7 @@ def judge_answer(exercise: Exercise, choice: str) -> Judgement:
     loss = float(review.loss)
     best = review.action == review.best
     answer: Answer = "best" if best else coach.verdict(loss)
-    return Judgement(answer, loss, str(review.best), review.explanation)
+    return Judgement(answer, loss, str(review.best), review.explanation, details(review))
 
 
 def rejudge(exercise: Exercise) -> Exercise | None:

@@ -32,6 +32,7 @@ from typing import Annotated, Any
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.core.verdict import judge
 from vegas_tutor.i18n import _, _n, tr
+from vegas_tutor.practice.exercise import details
 from vegas_tutor.tutor.messages import Range, parse_message, taken
 
 JSON = dict[str, Any]
@@ -324,7 +325,7 @@ class Coach:
                            {"status": "computing", "what": self.game.waiting(state) if self.game.waiting else ""}
                            if hint.review is None else
                            {"status": "ready", "best": self.game.words(hint.review.best),
-                            "text": hint.review.explanation})
+                            "text": hint.review.explanation, "details": details(hint.review)})
         if state.is_over:
             out["review"] = self._review_view()
             if self.replay is not None:
@@ -342,7 +343,7 @@ class Coach:
         loss = float(d.review.loss)
         return {**base, "status": "ready", "verdict": self.game.verdict(loss), "loss": loss,
                 "loss_text": self.game.loss_text(loss), "best": self.game.words(d.review.best),
-                "text": d.review.explanation}
+                "text": d.review.explanation, "details": details(d.review)}
 
     def _review_view(self) -> JSON:
         rows = [self._decision_view(k) for k in range(len(self.decisions))]

@@ -54,7 +54,7 @@ def judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
     best = actions[judged.best]
     return judged.answer, {
         "loss_text": coach.loss_text(judged.loss), "yours": coach.words(actions[choice]), "best": coach.words(best),
-        "why": judged.explanation, "then": coach.words(actions[exercise.choice]),
+        "why": judged.explanation, "details": judged.details, "then": coach.words(actions[exercise.choice]),
         "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict,
         "highlight": list(highlight(best)), "marked": bool(highlight(best)),
     }
@@ -67,8 +67,8 @@ def judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]
     right = int(choice) == question.answer
     return ("best" if right else "mistake"), {
         "loss_text": "", "yours": question.choices[int(choice)], "best": question.choices[question.answer],
-        "why": question.explanation, "then": "", "then_loss": "", "then_verdict": "mistake", "highlight": [],
-        "marked": False,
+        "why": question.explanation, "details": "", "then": "", "then_loss": "", "then_verdict": "mistake",
+        "highlight": [], "marked": False,
     }
 
 
