@@ -327,6 +327,8 @@ function gameKeeper(model, changed) {
     changed();
   }) : null;
   const keeper = {
+    /** Whether this board keeps a game in the browser (a position or a stepper keeps none: nothing is "saved"). */
+    keeps: Boolean(key),
     /** @type {{ record: string, moves: number, at: number, options?: any }|null} */ offer: null,
     note: "",
     /** "here" (this tab keeps the game), "elsewhere" (another tab does), "moved" (taken by another tab). */
@@ -770,7 +772,8 @@ function noticeLine(prefix, keeper, connection, send) {
     parts.push(h("div", { class: "vt-notice vt-notice-lost", role: "status" },
       h("p", { text: t("Connection lost, trying again… ({seconds} s)", { seconds }) }),
       h("p", { class: "vt-notice-small" },
-        t("The board comes back by itself with your game when the connection does; your game is saved."), " ",
+        keeper.keeps ? t("The board comes back by itself with your game when the connection does; your game is saved.")
+          : t("The board comes back by itself when the connection does."), " ",
         button("reload", t("Reload the page"), reload))));
   } else if (connection.status === "busy") {
     const thinking = connection.kernelBusy || connection.what;
@@ -780,10 +783,12 @@ function noticeLine(prefix, keeper, connection, send) {
       connection.what ? h("p", { class: "vt-notice-small vt-notice-what", text: connection.what }) : null,
       h("p", { class: "vt-notice-small", text: thinking
         ? t("The board answers as soon as it is done.")
-        : t("It may be busy: the board answers by itself when it can. Your game is saved.") })));
+        : keeper.keeps ? t("It may be busy: the board answers by itself when it can. Your game is saved.")
+          : t("It may be busy: the board answers by itself when it can.") })));
   } else if (connection.status === "stopped") {
     parts.push(h("div", { class: "vt-notice vt-notice-stopped", role: "alert" },
-      h("p", { text: t("The lesson's kernel stopped… reload: your game is saved.") }),
+      h("p", { text: keeper.keeps ? t("The lesson's kernel stopped… reload: your game is saved.")
+        : t("The lesson's kernel stopped… reload the page to go on.") }),
       button("reload", t("Reload the page"), reload, true)));
   } else if (connection.status === "back") {
     parts.push(h("div", { class: "vt-notice vt-notice-back", role: "status" },

@@ -190,6 +190,7 @@ def test_nothing_due_is_lost_when_the_kernel_dies_or_the_server_restarts(
         stopped = panel.locator(".vt-notice-stopped")
         stopped.wait_for(timeout=UPDATE_TIMEOUT_MS)  # said, with Reload, and the choices can no longer be sent
         assert stopped.get_by_role("button", name="Reload the page").is_enabled()
+        assert "reload the page to go on" in stopped.inner_text()  # no game is "saved" on a panel that keeps none
         assert panel.locator(".vt-practice-next").is_disabled()
         save_screenshot(page, "practice-kernel-stopped-1024x768")
         panel = open_practice(page, f"{server.url}voila/render/practice.ipynb")
