@@ -158,6 +158,10 @@ export default {
         queueMicrotask(() => /** @type {HTMLElement|null} */ (el.querySelector(".vt-practice-next"))?.focus());
       }
       wasAnswered = answered;
+      if (!model.get("loaded")) {  // until Python has read the kept deck, its counts and first exercise are not known
+        return h("div", { class: "vt-practice-body" },
+          h("p", { class: "vt-practice-opening", role: "status" }, t("Opening the exercises this browser keeps…")));
+      }
       return h("div", { class: "vt-practice-body" },
         practiceSummary(model),
         practiceGames(model, send),
@@ -188,7 +192,7 @@ export default {
     model.on("change:saved", keep);
     const unmount = mountBoard({ model, el }, {
       prefix: "vt-practice", title: t("Practice"),
-      changes: ["summary", "games", "exercise", "result", "notice", "error", "version"],
+      changes: ["loaded", "summary", "games", "exercise", "result", "notice", "error", "version"],
       view,
       summary: () => {
         const exercise = model.get("exercise") || {};
