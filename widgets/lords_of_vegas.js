@@ -426,6 +426,22 @@ function lovSide(board, draft, which, seat, send) {
         : h("span", { class: "lov-muted", text: t("No dice on the board.") })));
 }
 
+/**
+ * The coach on trades: its advice on the offer waiting (or what to propose), asked for with a button.
+ * @param {any} tr @param {(msg: object) => void} send
+ */
+function lovTradeAdvice(tr, send) {
+  const advice = tr.advice;
+  return h("div", { class: "lov-trade-coach", role: "group", "aria-label": t("The coach on trades") },
+    h("button", { type: "button", class: "lov-button", "data-key": "trade-hint", disabled: !tr.open || !tr.dice_ok,
+      onclick: () => send({ type: "trade_hint" }) },
+    tr.offer ? t("Coach: answer this offer?") : t("Coach: a trade to propose?")),
+    advice ? h("p", { class: "lov-trade-advice", role: "status", "data-testid": "trade-advice", text: advice.text })
+      : null,
+    advice && advice.proposal ? h("button", { type: "button", class: "lov-button", "data-key": "trade-propose-advised",
+      onclick: () => send({ type: "trade", trade: advice.proposal }) }, t("Propose the coach's trade")) : null);
+}
+
 /** The trade panel: an offer to answer, the learner's proposal, and the last answer. */
 function lovTrade(board, send, drawNow, draft) {
   const tr = board.trade;
@@ -442,6 +458,7 @@ function lovTrade(board, send, drawNow, draft) {
         onclick: () => send({ type: "answer", accept: false }) }, t("Refuse"))));
   }
   if (tr.answer) parts.push(h("p", { class: "lov-answer", role: "status", text: tr.answer }));
+  if (tr.coach) parts.push(lovTradeAdvice(tr, send));
   const others = tr.seats.filter((/** @type {any} */ p) => p.seat !== tr.learner);
   const partnerSelect = /** @type {HTMLSelectElement} */ (h("select", { class: "lov-select", "data-key": "trade-partner",
     "aria-label": t("Trade with"), onchange: () => {

@@ -176,6 +176,25 @@ def test_liars_dice_coach_hint_verdict_and_review(open_lesson: Callable[..., Pag
                                                            "button.ld-space-legal").count() >= 1)
 
 
+def ask_trade_advice(page: Page, board: Locator) -> None:
+    """The trade panel's coach: what to propose now; a proposal it makes is one click away, and judged."""
+    panel = board.locator("details.lov-trade")
+    if not panel.evaluate("el => el.open"):
+        panel.locator("summary").click()
+    button = board.locator("[data-key=trade-hint]")
+    page.wait_for_function("el => !el.disabled", arg=button.element_handle(), timeout=UPDATE_TIMEOUT_MS)
+    act(page, board, lambda: button.click())
+    advice = board.locator("[data-testid=trade-advice]").inner_text()
+    assert re.match(r"The coach (would propose to \w+: you give .+|sees no trade worth proposing now)", advice), advice
+    shoot(page, board, "lov-trade-advice", at="details.lov-trade")
+    if board.locator("[data-key=trade-propose-advised]").count():
+        act(page, board, lambda: board.locator("[data-key=trade-propose-advised]").click())
+        assert "accepts" in board.locator(".lov-answer").inner_text()
+        page.wait_for_function("el => (el.querySelector('.vt-coach-last[data-verdict]')?.textContent || '')"
+                               ".includes('accept the trade')", arg=board.element_handle(), timeout=UPDATE_TIMEOUT_MS)
+        shoot(page, board, "lov-trade-verdict")
+
+
 def test_lords_of_vegas_coach_hint_verdict_and_review(open_lesson: Callable[..., Page]) -> None:
     page = open_lesson(LORDS_OF_VEGAS, selector=".lov-root")
     board = page.locator(".lov-root").filter(has=page.locator(".vt-coach")).first
@@ -195,6 +214,7 @@ def test_lords_of_vegas_coach_hint_verdict_and_review(open_lesson: Callable[...,
     verdict = wait_verdict(board)
     assert re.search(r"Your last decision, .+: (✓ good|\?! inaccuracy|✗ mistake)", verdict)
     shoot(page, board, "lov-verdict")
+    ask_trade_advice(page, board)
     for _ in range(MAX_CLICKS):
         if board.locator(".vt-review").count():
             break

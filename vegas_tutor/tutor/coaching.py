@@ -187,7 +187,17 @@ class Coach:
             if learner(probe.current_player) and self.game.is_decision(action):
                 found.append(Decision(len(probe.history), probe.copy(), action))
         self.decisions.extend(reversed(found))
+        self.decisions.sort(key=lambda d: d.at)  # (in game order, with the trades noted)
         self._seen = n
+        self._work()
+
+    def note(self, before: Any, action: Any) -> None:
+        """A decision the game's history does not show as one (a trade answered: a refused one leaves no trace),
+        made in the position ``before``; kept in game order and reviewed like the others (while the coach is on)."""
+        if not self.on:
+            return
+        self.decisions.append(Decision(len(before.history), before.copy(), action))
+        self.decisions.sort(key=lambda d: d.at)
         self._work()
 
     def set_on(self, on: bool, state: Any, learner: Callable[[int | None], bool]) -> None:

@@ -51,6 +51,7 @@ from vegas_tutor.tutor.lords_of_vegas.intents import (
     Intent,
     NewGameIntent,
     NextIntent,
+    TradeHintIntent,
     TradeIntent,
     UndoIntent,
     parse_intent,
@@ -203,6 +204,9 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
         elif isinstance(intent, AskIntent):
             self._check_playable()
             self._ask_offers()
+        elif isinstance(intent, TradeHintIntent):
+            self._check_playable()
+            self._trade_hint()
         elif isinstance(intent, NextIntent):
             self._check_playable()
             self._go_on()
@@ -372,7 +376,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
                           "bots": self._bots,
                           "undo": self._undo_view(),
                           "short_game": {"now": s.config.short_game, "next": self._short_game},
-                          "trade": trade_view(s, self._learner, names, self._offer_view(), self._answer)
+                          "trade": {**trade_view(s, self._learner, names, self._offer_view(), self._answer),
+                                    "coach": self._coach.on, "advice": self._advice_view()}
                           if self.interactive else None}
             self._after_answer(lambda: self._refresh_panels(s, names))
 

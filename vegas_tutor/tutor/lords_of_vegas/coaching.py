@@ -2,8 +2,10 @@
 
 The coach (:func:`vegas_tutor.lords_of_vegas.coach.review`) counts points plus money at the position's rate,
 over the average rival. Thresholds (:data:`vegas_tutor.lords_of_vegas.coach.GOOD`, ``MISTAKE``): under 0.5
-points given up is good, from 2 points a mistake, in between an inaccuracy. A draw, a roll or a trade is no
-decision the coach judges.
+points given up is good, from 2 points a mistake, in between an inaccuracy. A draw or a roll is no decision
+the coach judges. A trade the learner answers (an offer accepted or refused, a proposal accepted) is judged by
+:func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`, on the same scale: the board hands it to the coach
+(:meth:`vegas_tutor.tutor.coaching.Coach.note`), since a refused trade leaves nothing in the game's history.
 
 >>> LORDS_OF_VEGAS_COACH.verdict(0.2), LORDS_OF_VEGAS_COACH.verdict(1.0), LORDS_OF_VEGAS_COACH.loss_text(2.04)
 ('good', 'inaccuracy', '2.0 points')
@@ -22,6 +24,15 @@ from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import describe
 from vegas_tutor.lords_of_vegas.policies import random_action
+from vegas_tutor.lords_of_vegas.trade_coach import (
+    TradeChoice,
+    TradeOption,
+    TradeReview,
+    choice_words,
+    is_trade_choice,
+    option_text,
+    review_trade,
+)
 from vegas_tutor.tutor.coaching import GameCoach
 
 OPPONENTS: tuple[str, ...] = ("random", *LEVELS)
@@ -43,18 +54,27 @@ def _points(loss: float) -> str:
     return _("{n} points", n=number(loss, 1))
 
 
-def _option(o: coach.Option) -> str:
+def _option(o: coach.Option | TradeOption) -> str:
+    if isinstance(o, TradeOption):
+        return option_text(o)
     return _("{value} points over the average rival; ends with about {points} points and {money}",
              value=("+" if o.value >= 0 else "") + number(o.value, 1), points=number(o.points),
              money=money(round(o.money)))
 
 
-def _words(action: Action) -> str:
-    return describe(action)
+def _words(action: Action | TradeChoice) -> str:
+    return choice_words(action) if isinstance(action, TradeChoice) else describe(action)
+
+
+def _review(state: State, action: Action | TradeChoice | str) -> coach.Review | TradeReview:
+    """The coach's review of a decision, or of an answer to a trade (:mod:`.trade_coach`)."""
+    if isinstance(action, TradeChoice) or (isinstance(action, str) and is_trade_choice(action)):
+        return review_trade(state, action)
+    return coach.review(state, action)
 
 
 LORDS_OF_VEGAS_COACH = GameCoach(
-    review=coach.review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
+    review=_review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=lambda o: o.value, good=coach.GOOD, mistake=coach.MISTAKE,
     unit=N_("(points, money counted at the position's rate, over the average rival)"),
 )

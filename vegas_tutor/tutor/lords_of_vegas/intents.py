@@ -35,7 +35,7 @@ from vegas_tutor.tutor.messages import (
 )
 
 __all__ = ["ActIntent", "AnswerIntent", "AskIntent", "InspectIntent", "Intent", "NewGameIntent", "NextIntent",
-           "OptionIntent", "StepIntent", "TradeIntent", "UndoIntent", "parse_intent"]
+           "OptionIntent", "StepIntent", "TradeHintIntent", "TradeIntent", "UndoIntent", "parse_intent"]
 
 MAX_ACTION_TEXT = 80
 MAX_TRADE_TEXT = 300
@@ -82,12 +82,17 @@ class AskIntent:
 
 
 @dataclass(frozen=True)
+class TradeHintIntent:
+    """Ask the coach about trades now: how to answer the offer waiting, or what to propose."""
+
+
+@dataclass(frozen=True)
 class NextIntent:
     """Play the next part of the other players' turns (the board waits for it at the "next" pace)."""
 
 
 Intent = (ActIntent | AnswerIntent | AskIntent | InspectIntent | NewGameIntent | NextIntent | OptionIntent
-          | StepIntent | TradeIntent | UndoIntent)
+          | StepIntent | TradeHintIntent | TradeIntent | UndoIntent)
 
 OPTIONS = ("show_odds", "short_game")
 INTENTS: dict[str, type[Intent]] = {
@@ -99,6 +104,7 @@ INTENTS: dict[str, type[Intent]] = {
     "trade": TradeIntent,
     "answer": AnswerIntent,
     "ask_offers": AskIntent,
+    "trade_hint": TradeHintIntent,
     "next": NextIntent,
     "undo": UndoIntent,
 }

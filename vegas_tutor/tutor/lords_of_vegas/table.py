@@ -4,6 +4,10 @@ the trades the other players make among themselves (a mix-in of :class:`LordsOfV
 Every trade goes through the engine (:meth:`State.propose_trade`): a trade a rule forbids is refused with
 that rule, and nothing changes. A trade the rules allow is then weighed by the other player
 (:func:`.trading.trade_opinion`), who accepts or refuses it and says why in one sentence.
+
+With the coach on, each trade the learner answers (an offer accepted or refused, a proposal accepted) goes to
+the coach for a verdict (:func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`), and the trade panel's
+"Coach's advice" (``{"type": "trade_hint"}``) says how to answer the offer waiting, or what to propose.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.i18n import _, _n, money
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import describe, join
+from vegas_tutor.lords_of_vegas.trade_coach import TradeAdvice, TradeChoice, advise_trade
 from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, describe_trade
+from vegas_tutor.tutor.coaching import Coach
 from vegas_tutor.tutor.lords_of_vegas.projection import sentences
 from vegas_tutor.tutor.lords_of_vegas.trading import propose_trade, trade_opinion
 from vegas_tutor.tutor.lords_of_vegas.turn_log import TurnLog
@@ -60,6 +66,7 @@ class TradeTable:
     _log: TurnLog
     _highlight: tuple[str, ...]
     _play_others: Callable[[], None]
+    _coach: Coach
     names: Any
     interactive: Any
 
@@ -72,6 +79,7 @@ class TradeTable:
         self._passed: tuple[str, int] | None = None
         self._offered_at: int | None = None
         self._refused: set[str] = set()
+        self._advice: tuple[tuple[int, str], TradeAdvice] | None = None
 
     @property
     def offer(self) -> Trade | None:
@@ -96,6 +104,7 @@ class TradeTable:
         me, s = self._learner, self._state
         if trade.first != me:
             raise IllegalActionError(_("propose trades as yourself: the first player of the trade must be you"))
+        before = s.copy()
         try:
             s.propose_trade(trade)
         except IllegalActionError as refused:
@@ -111,6 +120,7 @@ class TradeTable:
             self._answer = reason
             return
         s.accept_trade(checked.second)
+        self._coach.note(before, TradeChoice(me, checked, True))
         self._answer = reason
         self._offer = None
         self._done(reason)
@@ -121,6 +131,7 @@ class TradeTable:
         if trade is None:
             raise IllegalActionError(_("no trade is offered to you now"))
         name = self.names[trade.first]
+        before = s.copy()
         if accept:
             s.propose_trade(trade)  # checked again by the engine
             s.accept_trade(me)
@@ -132,7 +143,31 @@ class TradeTable:
             self._refused.add(str(trade))
             self._answer = _("You refuse {name}'s offer.", name=name)
             self._log.note(self._answer, seat=s.turn)
+        self._coach.note(before, TradeChoice(me, trade, accept))
         self._play_others()
+
+    def _trade_hint(self) -> None:
+        """The coach's advice on trades now: how to answer the offer waiting, or what to propose."""
+        s = self._state
+        if not self._coach.on:
+            raise IllegalActionError(_("switch the coach on first"))
+        if s.is_over:
+            raise IllegalActionError(_("the game is over: no more trades"))
+        if s.phase not in TRADE_PHASES:
+            raise IllegalActionError(_("offers come before a card is drawn or between actions, not while a choice "
+                                       "is pending or dice are rolling"))
+        self._advice = (self._advice_key(), advise_trade(s, self._learner, self._offer))
+
+    def _advice_key(self) -> tuple[int, str]:
+        return len(self._state.history), str(self._offer)
+
+    def _advice_view(self) -> dict[str, Any] | None:
+        """The coach's trade advice while it still fits the position (and the offer) it was asked for."""
+        if self._advice is None or self._advice[0] != self._advice_key() or not self._coach.on:
+            return None
+        advice = self._advice[1]
+        return {"text": advice.text, "accept": advice.accept,
+                "proposal": None if advice.proposal is None else str(advice.proposal)}
 
     def _ask_offers(self) -> None:
         """The learner asks the others for offers: the first player (in seat order) with one makes it."""
