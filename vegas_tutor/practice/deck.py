@@ -35,7 +35,7 @@ from vegas_tutor.core.errors import RecordError
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.core.record import dump_record, load_record, record_number
 from vegas_tutor.i18n import _
-from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, exercise_id, game_coach, theme_of
+from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, decider, exercise_id, game_coach, theme_of
 from vegas_tutor.practice.question import QUESTION_KEYS, LessonQuestion, QuestionBook, question_id
 from vegas_tutor.practice.schedule import CardState, Summary, card_id, due, new_card, review, summary
 
@@ -205,8 +205,17 @@ def check_exercise(raw: Any) -> Exercise:
     seat = record_number(raw["seat"], 0, state.players - 1, "seat")
     loss = _number(raw["loss"], "loss", 0, MAX_LOSS)
     coach = game_coach(game)
-    choice, best = _played(state, raw["choice"]), _played(state, raw["best"])
-    if state.current_player != seat or not coach.is_decision(choice) or not coach.is_decision(best):
+    answers = {str(a): a for a in coach.answers(state, raw["choice"])} if coach.answers else {}
+    if answers:  # a trade answered: accept or refuse, the trade allowed by the engine in the position
+        for field in ("choice", "best"):
+            if raw[field] not in answers:
+                raise RecordError(_("its {field} does not match its position and choice", field=field))
+        choice, best = answers[raw["choice"]], answers[raw["best"]]
+    else:
+        choice, best = _played(state, raw["choice"]), _played(state, raw["best"])
+        if not coach.is_decision(choice) or not coach.is_decision(best):
+            raise RecordError(_("its {field} does not match its position and choice", field="choice"))
+    if decider(state, choice) != seat:
         raise RecordError(_("its {field} does not match its position and choice", field="seat"))
     checks = {"id": exercise_id(game, raw["record"], raw["choice"]), "choice": str(choice), "unit": coach.unit,
               "verdict": coach.verdict(loss), "theme": theme_of(game, state, choice, best)}

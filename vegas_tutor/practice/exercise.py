@@ -4,7 +4,9 @@ the position before it so that it can be asked again ("what do you do?") and jud
 Decisions are read off the game's history as the board's coach reads them (:class:`~vegas_tutor.tutor.coaching.Coach`:
 the learner's own moves, never a roll or a draw, each with the position before it) and judged by the game's own
 coach (``review`` of :mod:`vegas_tutor.las_vegas.coach` and the like, through each game's ``GameCoach``). A
-decision with one legal choice is no exercise and is not reviewed.
+decision with one legal choice is no exercise and is not reviewed. A Lords of Vegas trade the learner answered
+(an offer accepted or refused, a proposal accepted) is a decision the history does not show as one: the board
+hands those in (``answered``), each with the position it was answered in, and its choices are accept and refuse.
 
 An :class:`Exercise` holds the position in two forms:
 
@@ -22,8 +24,8 @@ learner's choice and the coach's, and from the position:
 - Liar's Dice: ``show`` (show and re-roll, or keep the cup), ``challenge`` (either choice is a challenge),
   ``stars`` (either is a bid on stars), else ``bid``.
 - Lords of Vegas: ``gamble`` (a bet or a lay-off), ``reorganize`` (a reorganize, or placing its re-rolled dice),
-  ``sprawl``, ``trade`` (an action sold in a trade: the coach judges no trade, so none is made today),
-  ``build`` (a build or a remodel), else ``other``.
+  ``sprawl``, ``trade`` (a trade answered, or an action sold in one), ``build`` (a build or a remodel), else
+  ``other``.
 
 >>> from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 >>> state = SCENARIOS["LOV-REORG"].steps[0].state
@@ -37,7 +39,7 @@ learner's choice and the coach's, and from the position:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -140,13 +142,16 @@ def game_coach(game: str) -> Any:
     return getattr(import_module(f"vegas_tutor.tutor.{game}.coaching"), _COACHES[game])
 
 
-def exercises_from_game(state: Any, seat: int, *, source: Source = "game") -> tuple[Exercise, ...]:
+def exercises_from_game(state: Any, seat: int, *, source: Source = "game",
+                        answered: Sequence[tuple[Any, Any]] = ()) -> tuple[Exercise, ...]:
     """The exercises of ``seat``'s decisions in a game (finished, or so far), oldest first: each decision with a
-    choice to make that the coach rates an inaccuracy or a mistake. The state is not changed."""
+    choice to make that the coach rates an inaccuracy or a mistake. ``answered``: ``(position, choice)`` of the
+    decisions the history does not show (trades answered), of ``seat`` only. The state is not changed."""
     game = state.GAME_ID
     coach = game_coach(game)
     found = []
-    for before, action in _decisions(state, seat, coach):
+    decisions = _decisions(state, seat, coach) + [d for d in answered if decider(*d) == seat]
+    for before, action in sorted(decisions, key=lambda d: len(d[0].history)):
         exercise = make_exercise(before, action, source=source)
         if exercise is not None:
             found.append(exercise)
@@ -172,7 +177,7 @@ def _choices(state: Any, coach: Any) -> int:
 def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exercise | None:
     """The exercise of ``action`` (an action or its text) of the player to act in the position ``before``, or
     None when the coach rates it good."""
-    game, seat = before.GAME_ID, before.current_player
+    game, seat = before.GAME_ID, decider(before, action)
     coach = game_coach(game)
     review = coach.review(before, action)
     loss = float(review.loss)
@@ -182,6 +187,12 @@ def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exerc
     record, choice = before.to_json(), str(review.action)
     return Exercise(exercise_id(game, record, choice), game, seat, record, choice, str(review.best), loss,
                     coach.unit, verdict, theme_of(game, before, review.action, review.best), source)
+
+
+def decider(state: Any, action: Any) -> int:
+    """The seat that makes ``action`` in ``state``: the player to act, or the seat an answer to a trade names."""
+    seat = getattr(action, "seat", None)
+    return int(seat) if isinstance(seat, int) else int(state.current_player)
 
 
 def details(review: Any) -> str:
@@ -250,11 +261,12 @@ def _liars_dice_theme(state: Any, choice: Any, best: Any) -> str:
 
 def _lords_of_vegas_theme(state: Any, choice: Any, best: Any) -> str:
     from vegas_tutor.lords_of_vegas.actions import Build, Gamble, LayOff, PlaceDie, Remodel, Reorganize, Sprawl
+    from vegas_tutor.lords_of_vegas.trade_coach import TradeChoice
     from vegas_tutor.lords_of_vegas.trades import Trade
 
     kinds: tuple[tuple[str, tuple[type, ...]], ...] = (
-        ("gamble", (Gamble, LayOff)), ("reorganize", (Reorganize, PlaceDie)), ("sprawl", (Sprawl,)),
-        ("trade", (Trade,)), ("build", (Build, Remodel)))
+        ("trade", (Trade, TradeChoice)), ("gamble", (Gamble, LayOff)), ("reorganize", (Reorganize, PlaceDie)),
+        ("sprawl", (Sprawl,)), ("build", (Build, Remodel)))
     for theme, types in kinds:
         if any(isinstance(a, types) for a in (choice, best)):
             return theme

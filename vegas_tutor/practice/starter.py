@@ -5,7 +5,8 @@ Each game seats :data:`PLAYERS` players: seat 0 plays the ``easy`` level and the
 (:mod:`vegas_tutor.las_vegas.bots` and the like; medium rather than hard, which searches and would take
 minutes per game). Each of seat 0's decisions the coach rates an inaccuracy or a mistake becomes an exercise
 (:func:`vegas_tutor.practice.exercise.exercises_from_game`, ``source="starter"``). The same game, number of
-games and seed always give the same exercises. No bot trades, so Lords of Vegas has no ``trade`` exercise.
+games and seed always give the same exercises. These games play no trades (the bots trade on the board), so
+the starters hold no ``trade`` exercise; those come from the learner's own games.
 
 The Practice page does not play bot games while a learner waits: it reads the **shipped set**
 (:data:`SHIPPED`, ``starter_exercises.json`` beside this module), the costliest :data:`SHIPPED_PER_THEME` of

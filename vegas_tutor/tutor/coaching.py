@@ -117,6 +117,9 @@ class GameCoach:
     waiting: Callable[[Any], str] | None = None
     """What a hint of the position waits for, in words ("playing out each face of your roll 8,000 times"),
     shown with the time it has taken so far while the hint is computed."""
+    answers: Callable[[Any, str], tuple[Any, ...]] | None = None
+    """For a decision that is not a move of the position (a Lords of Vegas trade answered), ``(state, text)``
+    gives its possible answers, checked by the engine in ``state``; ``()`` for a move."""
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""

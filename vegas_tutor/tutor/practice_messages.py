@@ -22,7 +22,7 @@ from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, OneOf, echo, parse_mess
 
 MAX_INBOX = 200
 """The most exercises a page may send from its inbox at once (the boards keep fewer)."""
-MAX_CHOICE_CHARS = 200
+MAX_CHOICE_CHARS = 320  # (an answer to a trade: the seat, its word, then the trade's text)
 
 __all__ = ["INTENTS", "AnswerIntent", "GameIntent", "Intent", "LoadIntent", "NextIntent", "parse_message"]
 
@@ -75,7 +75,7 @@ class Word:
         return value
 
 
-CHOICE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $-(),.'"
+CHOICE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $-(),.':;"
 """What an action's text may hold (the engines write their actions in these)."""
 
 

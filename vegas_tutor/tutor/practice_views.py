@@ -27,6 +27,7 @@ GROUP_WORDS: dict[str, str] = {
     "Show": N_("Show and re-roll"), "NoShow": N_("Keep your cup"), "Build": N_("Build"), "Remodel": N_("Remodel"),
     "Sprawl": N_("Sprawl"), "Reorganize": N_("Reorganize"), "Gamble": N_("Gamble"), "LayOff": N_("Lay off"),
     "PlaceDie": N_("Place a re-rolled die"), "MoveDie": N_("Move a die"), "EndTurn": N_("End the turn"),
+    "TradeChoice": N_("Answer the trade"),
 }
 """The headings the choices are grouped under, by the kind of action."""
 
@@ -97,9 +98,12 @@ def question_view(question: LessonQuestion) -> JSON:
 
 
 def choices(exercise: Exercise) -> dict[str, Any]:
-    """The exercise's choices: each legal decision of its position, by its action text, in the engine's order."""
+    """The exercise's choices by their text: each legal decision of its position, in the engine's order, or
+    accepting and refusing for a trade answered."""
     coach = game_coach(exercise.game)
-    return {str(a): a for a in exercise.state().legal_actions() if coach.is_decision(a)}
+    state = exercise.state()
+    answers = coach.answers(state, exercise.choice) if coach.answers else ()
+    return {str(a): a for a in (answers or [a for a in state.legal_actions() if coach.is_decision(a)])}
 
 
 def kind(action: Any) -> str:

@@ -444,6 +444,11 @@ class TutorWidget(WordedWidget, Generic[G]):
         seats = [seat for seat in range(self._state.players) if self._is_learner(seat)]
         return seats[0] if len(seats) == 1 else None
 
+    def _answered_decisions(self) -> list[tuple[Any, Any]]:
+        """The learner's decisions of this game that its history does not show, ``(position, choice)`` (a board
+        with trades hands in the trades answered); none by default."""
+        return []
+
     def _collect_exercises(self) -> None:
         """Make the exercises of the game just finished (see ``practice_found``)."""
         seat = self.learner_seat()
@@ -451,11 +456,12 @@ class TutorWidget(WordedWidget, Generic[G]):
         if seat is None or self.collect_exercises is False or (loop is None and not self.collect_exercises):
             return
         state = self._state.copy()
+        answered = self._answered_decisions()
 
         def make() -> list[dict[str, Any]]:
             from vegas_tutor.practice.exercise import exercises_from_game
 
-            return [exercise.to_dict() for exercise in exercises_from_game(state, seat)]
+            return [exercise.to_dict() for exercise in exercises_from_game(state, seat, answered=answered)]
 
         def found(exercises: list[dict[str, Any]]) -> None:
             self.practice_found = {"moves": len(state.history), "exercises": exercises}

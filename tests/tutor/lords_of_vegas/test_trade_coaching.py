@@ -1,13 +1,20 @@
 """The coach on the Lords of Vegas board's trades: advice on an offer and on what to propose, a verdict on each
-trade the learner answers, the trades in the end-of-game review, and refusals that change nothing."""
+trade the learner answers, the trades in the end-of-game review, refusals that change nothing, and a trade
+answered badly coming back on the Practice page."""
 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
+from vegas_tutor.core.errors import VegasTutorError
 from vegas_tutor.lords_of_vegas import State
+from vegas_tutor.practice.deck import check_exercise
 from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
+from vegas_tutor.tutor.practice import Practice
 
 BLUE, RED = 0, 2
 SELL_CHEAP = "trade red: $0 lots A2 dice - for blue: $10 lots - dice -"
@@ -93,3 +100,53 @@ def test_trade_advice_needs_the_coach_and_a_moment_for_trades() -> None:
     assert rolling.handle({"type": "act", "action": "gamble $5 at C1"}), rolling.error
     assert rolling.state.phase == "gamble_roll" and not rolling.board["trade"]["dice_ok"]  # (the button is off)
     assert not rolling.handle({"type": "trade_hint"}) and "dice are rolling" in rolling.error
+
+
+# ----------------------------------------------------------------------------------------- practice (issue 25)
+def play_to_the_end(board: LordsOfVegasBoard) -> None:
+    """Refuse every offer, take the last action offered (the end of the turn) otherwise."""
+    while not board.state.is_over:
+        if board.board["trade"]["offer"]:
+            assert board.handle({"type": "answer", "accept": False}), board.error
+        else:
+            assert board.handle({"type": "act", "action": board.board["actions"][-1]["actions"][-1]}), board.error
+
+
+def test_a_trade_answered_badly_comes_back_on_the_practice_page() -> None:
+    board = selling()
+    board.collect_exercises = True
+    assert board.handle({"type": "trade", "trade": SELL_CHEAP}), board.error  # coach off: still an exercise
+    play_to_the_end(board)
+    trades = [e for e in board.practice_found["exercises"] if e["theme"] == "trade"]
+    assert [e["choice"] for e in trades] == [f"red accepts {SELL_CHEAP}"]
+    exercise = trades[0]
+    assert exercise["best"] == f"red refuses {SELL_CHEAP}" and exercise["verdict"] == "inaccuracy"
+    assert exercise["seat"] == RED
+
+    page = Practice(clock=lambda: datetime(2026, 3, 2, 9, tzinfo=UTC))
+    assert page.handle({"type": "load", "deck": None, "inbox": trades}), page.panel.error
+    page.handle({"type": "game", "game": "lords_of_vegas"})
+    assert page.current is not None and page.current.id == exercise["id"]
+    view = page.panel.exercise
+    assert [g["label"] for g in view["groups"]] == ["Answer the trade"]
+    assert [c["words"] for c in view["groups"][0]["choices"]] == [
+        "accept the trade (Red gives lot A2 for Blue's $10)", "refuse the trade (Red gives lot A2 for Blue's $10)"]
+    assert page.board.state.marker("A2") == RED  # the position before the trade, read-only
+    result = page.answer(exercise["best"])
+    assert result["answer"] == "best" and result["then"] == "accept the trade (Red gives lot A2 for Blue's $10)"
+    assert result["why"].startswith("Refusing was right")
+
+
+@pytest.mark.parametrize(("field", "value"), [("best", "red ignores " + SELL_CHEAP), ("seat", BLUE),
+                                              ("choice", "blue refuses " + SELL_CHEAP),
+                                              ("choice", "red accepts trade red: $0 lots A3 dice - for blue: $10 "
+                                                         "lots - dice -")])
+def test_a_tampered_trade_exercise_is_refused(field: str, value: object) -> None:
+    board = selling()
+    board.collect_exercises = True
+    assert board.handle({"type": "trade", "trade": SELL_CHEAP}), board.error
+    play_to_the_end(board)
+    raw = next(e for e in board.practice_found["exercises"] if e["theme"] == "trade")
+    assert check_exercise(raw).choice == raw["choice"]
+    with pytest.raises(VegasTutorError):
+        check_exercise({**raw, field: value})

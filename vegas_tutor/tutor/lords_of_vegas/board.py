@@ -270,7 +270,10 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
             groups, turns = kept
             self._log.groups, self._log.turns = [dict(g, lines=list(g["lines"])) for g in groups], turns
         self._logs = {n: v for n, v in self._logs.items() if n <= len(self._state.history)}
+        n = len(self._state.history)
+        answered = [(b, c) for b, c in self._answered if len(b.history) + c.accept <= n]  # (an accepted one: undone)
         self._start_table()
+        self._answered = answered
         self._offered_at = len(self._state.seen_cards())  # (the offer made at this turn's start is not made again)
         self._highlight, self._inspect = (), None
         self._play_others()

@@ -31,6 +31,7 @@ from vegas_tutor.lords_of_vegas.trade_coach import (
     choice_words,
     is_trade_choice,
     option_text,
+    parse_trade_choice,
     review_trade,
 )
 from vegas_tutor.tutor.coaching import GameCoach
@@ -73,10 +74,20 @@ def _review(state: State, action: Action | TradeChoice | str) -> coach.Review | 
     return coach.review(state, action)
 
 
+def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
+    """Accepting and refusing, when ``text`` answers a trade (which the engine must allow in ``state``)."""
+    if not is_trade_choice(text):
+        return ()
+    choice = parse_trade_choice(text)
+    state.copy().propose_trade(choice.trade)  # the engine's own refusal when the trade cannot happen there
+    accept = TradeChoice(choice.seat, choice.trade, True)
+    return accept, accept.other()
+
+
 LORDS_OF_VEGAS_COACH = GameCoach(
     review=_review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=lambda o: o.value, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit=N_("(points, money counted at the position's rate, over the average rival)"),
+    unit=N_("(points, money counted at the position's rate, over the average rival)"), answers=_answers,
 )
 
 

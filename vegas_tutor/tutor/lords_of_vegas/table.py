@@ -80,6 +80,8 @@ class TradeTable:
         self._offered_at: int | None = None
         self._refused: set[str] = set()
         self._advice: tuple[tuple[int, str], TradeAdvice] | None = None
+        self._answered: list[tuple[State, TradeChoice]] = []
+        """The trades the learner answered in this game, each with the position it was answered in."""
 
     @property
     def offer(self) -> Trade | None:
@@ -120,7 +122,7 @@ class TradeTable:
             self._answer = reason
             return
         s.accept_trade(checked.second)
-        self._coach.note(before, TradeChoice(me, checked, True))
+        self._answered_trade(before, TradeChoice(me, checked, True))
         self._answer = reason
         self._offer = None
         self._done(reason)
@@ -143,8 +145,16 @@ class TradeTable:
             self._refused.add(str(trade))
             self._answer = _("You refuse {name}'s offer.", name=name)
             self._log.note(self._answer, seat=s.turn)
-        self._coach.note(before, TradeChoice(me, trade, accept))
+        self._answered_trade(before, TradeChoice(me, trade, accept))
         self._play_others()
+
+    def _answered_trade(self, before: State, choice: TradeChoice) -> None:
+        """Keep a trade the learner answered (for the Practice page) and hand it to the coach."""
+        self._answered.append((before, choice))
+        self._coach.note(before, choice)
+
+    def _answered_decisions(self) -> list[tuple[Any, Any]]:
+        return list(self._answered)
 
     def _trade_hint(self) -> None:
         """The coach's advice on trades now: how to answer the offer waiting, or what to propose."""
