@@ -9,6 +9,7 @@ import json
 import re
 import signal
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -218,4 +219,46 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
     assert_spanish(page, "es/practice.ipynb")
     assert_fits(page, "es/practice.ipynb")
     shots(page, save_screenshot, "practice-es-answered")
+    forget_practice(page)
+
+
+@cache
+def a_trade_answered_badly() -> dict:
+    """A Lords of Vegas game in which the learner (Red) sells lot A2 to Blue for $10, less than it is worth to
+    Red; its exercises as the board hands them to the page."""
+    from vegas_tutor.lords_of_vegas import State
+    from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
+
+    s = State.position(3, markers={"A2": 2}, money=[30, 10, 10], draws_before_end=20, turn=2, phase="draw")
+    board = LordsOfVegasBoard(state=s, learner=2, pace="all", bots="easy")
+    board.collect_exercises = True
+    board.act("draw")
+    assert board.handle({"type": "trade", "trade": "trade red: $0 lots A2 dice - for blue: $10 lots - dice -"})
+    while not board.state.is_over:
+        assert board.handle({"type": "act", "action": board.board["actions"][-1]["actions"][-1]}), board.error
+    return next(e for e in board.practice_found["exercises"] if e["theme"] == "trade")
+
+
+@pytest.mark.parametrize(("page_name", "game", "group", "verdict"), [
+    ("practice.ipynb", "Lords of Vegas", "Answer the trade", "The coach's choice"),
+    ("es/practice.ipynb", "Lords of Vegas", "Responde al trato", "La elección del entrenador")])
+def test_a_trade_answered_badly_is_practised(open_lesson: Callable[..., Page], save_screenshot: Shot,
+                                             page_name: str, game: str, group: str, verdict: str) -> None:
+    exercise = a_trade_answered_badly()
+    page = open_lesson(page_name, selector=".vt-practice-root")
+    forget_practice(page)
+    page.evaluate("([key, e]) => localStorage.setItem(key, JSON.stringify([e]))", [INBOX_KEY, exercise])
+    panel = open_practice(page, page.url)
+    choose_game(page, game)
+    choices = panel.locator(".vt-practice-choices")
+    assert choices.locator("optgroup").evaluate_all("els => els.map(e => e.label)") == [group]
+    assert choices.locator("option").count() == 3  # the prompt, accept, refuse
+    page.locator(".lov-root").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    shots(page, save_screenshot, f"practice-trade-{'es' if page_name.startswith('es') else 'en'}-question")
+    choices.select_option(value=exercise["best"])
+    panel.locator(".vt-practice-answer").click()
+    panel.locator("[data-testid=practice-result]").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    assert panel.locator(".vt-practice-verdict").inner_text().startswith(verdict)
+    assert not blocking(violations(page))
+    shots(page, save_screenshot, f"practice-trade-{'es' if page_name.startswith('es') else 'en'}-answered")
     forget_practice(page)
