@@ -6,6 +6,41 @@
 
 const PRACTICE_DECK_KEY = "vegas-tutor:practice:deck";
 
+/**
+ * One tab at a time practises: the tab holding the practice lease (`tabLease`) keeps the deck; another tab opening
+ * the page says so and sends nothing until the learner presses "Practise here instead", which takes the lease and
+ * reads the deck kept by the first tab (told by a storage event, that one says practice moved and stops keeping).
+ * The shape of `gameKeeper` (shared.js), for the boards' shell. @param {any} model @param {() => void} changed
+ */
+function practiceKeeper(model, changed) {
+  const lease = tabLease(`${LEASE_PREFIX}practice`, () => {
+    if (keeper.tab === "here") keeper.tab = "moved";
+    changed();
+  });
+  const keeper = {
+    keeps: false, offer: null, note: "",
+    /** "here" (this tab practises), "elsewhere" (another tab does), "moved" (taken by another tab). */
+    tab: lease.claim() ? "here" : "elsewhere",
+    tabWords: {
+      elsewhere: t("Practice is open in another tab of this browser: your answers are kept there."),
+      moved: t("Practice moved to another tab: this tab no longer keeps your answers."),
+      button: t("Practise here instead"),
+    },
+    resume() {},
+    fresh() {},
+    /** @param {(msg: object) => void} send */
+    takeOver(send) {
+      lease.take();
+      keeper.tab = "here";
+      send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });  // the deck as kept now
+      changed();
+    },
+    refused() { return ""; },
+    dispose() { lease.dispose(); },
+  };
+  return keeper;
+}
+
 /** @param {string} key @returns {string|null} */
 function readText(key) {
   try {
@@ -158,6 +193,7 @@ export default {
         queueMicrotask(() => /** @type {HTMLElement|null} */ (el.querySelector(".vt-practice-next"))?.focus());
       }
       wasAnswered = answered;
+      if (keeper.tab !== "here" && !model.get("loaded")) return h("div", { class: "vt-practice-body" });
       if (!model.get("loaded")) {  // until Python has read the kept deck, its counts and first exercise are not known
         return h("div", { class: "vt-practice-body" },
           h("p", { class: "vt-practice-opening", role: "status" }, t("Opening the exercises this browser keeps…")));
@@ -179,7 +215,7 @@ export default {
     };
     const keep = () => {
       const saved = model.get("saved");
-      if (!saved) return;
+      if (!saved || keeper.tab !== "here") return;  // another tab keeps the deck
       try {
         localStorage.setItem(PRACTICE_DECK_KEY, saved);
         unkept = false;
@@ -190,6 +226,8 @@ export default {
       if (taken.length) dropFromInbox(taken);
     };
     model.on("change:saved", keep);
+    /** @type {any} */
+    let keeper = null;
     const unmount = mountBoard({ model, el }, {
       prefix: "vt-practice", title: t("Practice"),
       changes: ["loaded", "summary", "games", "exercise", "result", "notice", "error", "version"],
@@ -198,8 +236,11 @@ export default {
         const exercise = model.get("exercise") || {};
         return exercise.id ? `${exercise.title} · ${exercise.theme}` : "";
       },
+      keeper: (/** @type {any} */ m, /** @type {() => void} */ changed) => (keeper = practiceKeeper(m, changed)),
     });
-    if (!model.get("loaded")) model.send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });
+    if (!model.get("loaded") && keeper.tab === "here") {
+      model.send({ type: "load", deck: readText(PRACTICE_DECK_KEY), inbox: readInbox() });
+    }
     return () => {
       model.off("change:saved", keep);
       unmount();

@@ -118,11 +118,14 @@ function coalesce(fn) {
  * A view that throws is drawn once more, then replaced by a plain message with a Reload button.
  * @param {{ model: Model, el: HTMLElement }} props
  * `inProgress()` (optional) says whether a game would be lost by leaving the page: then the browser asks first.
+ * `keeper(model, changed)` (optional) makes what keeps the board's work in the browser, in `gameKeeper`'s shape
+ * (the Practice page keeps its deck with `practiceKeeper`); by default `gameKeeper`.
  * @param {{ prefix: string, title: string, changes: string[], view: (send: (msg: object) => void, drawNow: () => void) => Node,
- *           summary: () => string, keys?: (event: KeyboardEvent) => object|null, inProgress?: () => boolean }} board
+ *           summary: () => string, keys?: (event: KeyboardEvent) => object|null, inProgress?: () => boolean,
+ *           keeper?: (model: Model, changed: () => void) => any }} board
  * @returns {() => void} the clean-up
  */
-function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys, inProgress }) {
+function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys, inProgress, keeper: makeKeeper }) {
   el.classList.add("vt-widget", `${prefix}-root`);
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "region");
@@ -182,7 +185,7 @@ function mountBoard({ model, el }, { prefix, title, changes, view, summary, keys
     el.dataset.inProgress = String(Boolean(inProgress && inProgress()));  // leaving asks first (read by the tests)
   };
   const later = coalesce(draw);
-  const keeper = gameKeeper(model, later);
+  const keeper = (makeKeeper || gameKeeper)(model, later);
   const stopCollecting = practiceCollector(model);
   const connection = connectionWatch(model, el, later);
   const watched = [...new Set([...changes, "updating"])];
@@ -799,10 +802,11 @@ function noticeLine(prefix, keeper, connection, send) {
   }
   if (keeper.tab === "elsewhere" || keeper.tab === "moved") {
     parts.push(h("div", { class: "vt-notice vt-notice-tab", role: "status" },
-      h("p", { text: keeper.tab === "moved"
+      h("p", { text: keeper.tabWords ? keeper.tabWords[keeper.tab] : keeper.tab === "moved"
         ? t("This game moved to another tab: this tab no longer saves it.")
         : t("This game is open in another tab.") }),
-      button("play-here", t("Play here instead"), () => keeper.takeOver(send), true)));
+      button("play-here", keeper.tabWords ? keeper.tabWords.button : t("Play here instead"),
+        () => keeper.takeOver(send), true)));
   }
   const choosing = connection.status === "ok" || connection.status === "back";
   if (keeper.offer && choosing && keeper.tab === "here") {  // a choice needs the lesson

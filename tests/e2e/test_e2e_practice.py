@@ -1,7 +1,8 @@
 """Practice in a real browser: a lesson's question answered wrong and a Liar's Dice game played with mistakes,
 then the Practice page with both first (from the page's inbox), answers judged and scheduled, the deck kept
-across a reload, a tampered deck refused, nothing lost when the kernel dies or the server restarts; and the
-Spanish page. Screenshots at 1024x768 and 1366x900 in both languages."""
+across a reload, a tampered deck refused, nothing lost when the kernel dies or the server restarts, one tab
+practising at a time, a trade answered badly practised; and the Spanish page. Screenshots at 1024x768 and
+1366x900 in both languages."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
-from e2e_app import AppServer, kernel_id, stop_server
+from e2e_app import AppServer, kernel_id, leave_page, stop_server
 from test_e2e_liars_dice import act, open_a_bid
 from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
@@ -262,3 +263,41 @@ def test_a_trade_answered_badly_is_practised(open_lesson: Callable[..., Page], s
     assert not blocking(violations(page))
     shots(page, save_screenshot, f"practice-trade-{'es' if page_name.startswith('es') else 'en'}-answered")
     forget_practice(page)
+
+
+def test_one_tab_practises_at_a_time(chromium_browser: Browser, app_server: AppServer,
+                                     save_screenshot: Shot) -> None:
+    url = f"{app_server.url}voila/render/practice.ipynb"  # type: ignore[attr-defined]
+    context = chromium_browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    first, second = context.new_page(), context.new_page()
+    try:
+        panel = open_practice(first, url)
+        forget_practice(first)
+        panel = open_practice(first, url)
+        answer_first_choice(first, panel)
+        kept = first.evaluate("key => localStorage.getItem(key)", DECK_KEY)
+
+        second.goto(url)
+        other = second.locator(".vt-practice-root")
+        other.locator(".vt-notice-tab").wait_for(timeout=UPDATE_TIMEOUT_MS)
+        assert other.get_attribute("data-tab") == "elsewhere"
+        assert "Practice is open in another tab of this browser" in other.inner_text()
+        assert other.locator(".vt-practice-choices").count() == 0  # nothing to answer here, nothing written
+        save_screenshot(second, "practice-second-tab-1024x768")
+        assert first.evaluate("key => localStorage.getItem(key)", DECK_KEY) == kept
+
+        other.get_by_role("button", name="Practise here instead").click()
+        other.locator(".vt-practice-choices, [data-testid=practice-empty]").first.wait_for(timeout=UPDATE_TIMEOUT_MS)
+        assert summary(other) == summary(panel)  # the deck the first tab kept, answer included
+        first.wait_for_function("el => el.dataset.tab === 'moved'", arg=panel.element_handle(),
+                                timeout=UPDATE_TIMEOUT_MS)
+        assert "Practice moved to another tab" in panel.inner_text()
+        assert panel.locator(".vt-practice-next").is_disabled()
+        answer_first_choice(second, other)
+        moved = second.evaluate("key => localStorage.getItem(key)", DECK_KEY)
+        assert moved != kept and first.evaluate("key => localStorage.getItem(key)", DECK_KEY) == moved
+        forget_practice(second)
+    finally:
+        for page in (first, second):
+            leave_page(page)
+        context.close()

@@ -120,7 +120,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         self._asked_at = self._now()
         self._boards: dict[str, Any] = {}
         self.panel = PracticePanel()
-        self._holder = widgets.Box(layout=widgets.Layout(display="block"))
+        self._holder = widgets.Box(layout=widgets.Layout(display="none"))  # (shown once the page's deck is read)
         super().__init__([self.panel, self._holder], **kwargs)
         self.add_class("vt-practice-page")
         self.panel.on_msg(lambda _w, content, _b: self.handle(content))
@@ -236,6 +236,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         self.panel.notice = " ".join(notices)
         self.panel.taken = took
         self.panel.loaded = True
+        self._holder.layout.display = "block"
         self._keep()
         self._ask(self._first())
 
