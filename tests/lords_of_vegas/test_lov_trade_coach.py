@@ -1,13 +1,14 @@
 """The coach on Lords of Vegas trades: its answer is the bots' (one valuation), its loss is recomputed from the
-seats' standings by hand, its advice matches what the bots would do, and bad input is refused."""
+seats' standings by hand, its advice matches what the bots would do, and bad input is refused; and the easy
+level's beginner trades."""
 
 from __future__ import annotations
 
 import pytest
 
-from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from vegas_tutor.lords_of_vegas import LOTS, State
-from vegas_tutor.lords_of_vegas.bots import choose_action
+from vegas_tutor.lords_of_vegas.bots import beginner_accepts, choose_action, easy_accepts, easy_offer
 from vegas_tutor.lords_of_vegas.engine import new_game
 from vegas_tutor.lords_of_vegas.trade_coach import (
     TradeChoice,
@@ -124,3 +125,37 @@ def test_the_advice_on_an_offer_and_on_what_to_propose_is_what_the_bots_would_do
     assert advise_trade(s, GREEN).proposal is None  # Green cannot pay what C2 is worth to Red
     with pytest.raises(InvalidActionError, match="not a party"):
         advise_trade(s, GREEN, offer)
+
+
+# ----------------------------------------------------------------------------------------- the easy level trades
+def test_a_beginner_counts_the_printed_prices() -> None:
+    sells = parse_trade("trade blue: $7 lots - dice - for red: $0 lots A2 dice -")  # A2's printed cost is $6
+    assert beginner_accepts(sells, RED) and not beginner_accepts(sells, BLUE)
+    cheap = parse_trade("trade blue: $5 lots - dice - for red: $0 lots A2 dice -")
+    assert not beginner_accepts(cheap, RED) and beginner_accepts(cheap, BLUE)
+    with pytest.raises(ConfigError, match="not a party"):
+        beginner_accepts(sells, GREEN)
+
+
+def test_easy_answers_by_the_valuation_three_times_in_ten() -> None:
+    s = State.position(3, markers={"A2": RED}, money=[30, 10, 10], draws_before_end=20)
+    trade = parse_trade("trade blue: $7 lots - dice - for red: $0 lots A2 dice -")  # worth about $14 to Red
+    assert not accepts(s, trade, RED) and beginner_accepts(trade, RED)
+    yes = sum(easy_accepts(s, trade, RED, seed) for seed in range(1_000))
+    assert 620 <= yes <= 780  # 70% by the printed prices (binomial, 1,000 seeds: about 5 sd either side)
+    assert [easy_accepts(s, trade, RED, 3) for _ in range(3)] == [easy_accepts(s, trade, RED, 3)] * 3
+
+
+def test_easy_now_and_then_offers_a_lots_printed_cost() -> None:
+    s = State.position(3, markers={"A2": RED, "C2": GREEN}, money=[30, 10, 10], draws_before_end=20, phase="draw")
+    offers = [easy_offer(s, BLUE, seed) for seed in range(400)]
+    made = [o for o in offers if o is not None]
+    assert 60 <= len(made) <= 140  # one turn in four
+    for trade in made:
+        lot = trade.second_gives.lots[0]
+        assert trade.first == BLUE and trade.second == s.marker(lot) and trade.first_gives.money == LOTS[lot].cost
+    assert {o.second for o in made} == {GREEN, RED}
+    assert all(easy_offer(s, BLUE, seed, partner=GREEN) in (None, *[o for o in made if o.second == GREEN])
+               for seed in range(50))
+    poor = State.position(3, markers={"A2": RED}, money=[5, 10, 10], draws_before_end=20, phase="draw")
+    assert all(easy_offer(poor, BLUE, seed) is None for seed in range(100))  # $6 cannot be paid

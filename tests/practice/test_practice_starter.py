@@ -5,11 +5,13 @@ from functools import cache
 import pytest
 
 from vegas_tutor.core.games import GAMES
-from vegas_tutor.practice.exercise import THEMES
+from vegas_tutor.lords_of_vegas.trades import Trade
+from vegas_tutor.practice.exercise import THEMES, rejudge
 from vegas_tutor.practice.starter import (
     EASY_SEAT,
     PLAYERS,
     bot_game,
+    bot_game_and_trades,
     by_theme,
     main,
     starter_exercises,
@@ -64,3 +66,14 @@ def test_the_command_prints_the_themes_and_the_coach_s_re_check(capsys):
     agreed = next(line for line in out.splitlines() if "re-checked" in line)
     n = sum(1 for _ in starter_pool("liars_dice", 1, seed=11))
     assert f"{n} of {n} agree" in agreed
+
+
+def test_lords_of_vegas_bot_games_trade_and_the_easy_seat_s_trades_become_exercises():
+    state, answered = bot_game_and_trades("lords_of_vegas", 0, 0)
+    assert state.to_json() == bot_game("lords_of_vegas", 0, 0).to_json()  # the same game, trades included
+    assert answered and all(choice.seat == EASY_SEAT and EASY_SEAT in (choice.trade.first, choice.trade.second)
+                            for _before, choice in answered)
+    assert any(isinstance(a, Trade) for a in state.history)  # made trades are in the game
+    trades = [e for e in starter_pool("lords_of_vegas", 6) if e.theme == "trade"]
+    assert trades and all(e.seat == EASY_SEAT and rejudge(e) == e for e in trades)
+    assert all(e.choice.startswith("blue ") and e.best != e.choice for e in trades)

@@ -2,7 +2,9 @@
 
 - ``easy``, a beginner: three decisions in ten it plays as medium does; otherwise it builds whenever it can
   pay (any marked lot, any colour), now and then sprawls, bets a few dollars once in a while (rarely
-  more), and otherwise ends its turn, and lay-offs and where re-rolled dice go are a coin toss.
+  more), and otherwise ends its turn, and lay-offs and where re-rolled dice go are a coin toss. It trades as a
+  beginner too (:func:`easy_accepts`, :func:`easy_offer`): three answers in ten by the valuation the others
+  trade by, otherwise by the board's printed prices alone; now and then it offers a rival a lot's printed cost.
 - ``medium``, the rule a good human follows: it values a position as the points its casinos will still
   score plus its money and the dollars its dice and markers will still bring (money counted in points, less
   and less as the game nears its end), and plays the build, sprawl, remodel or reorganize that most raises
@@ -43,10 +45,11 @@ from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
 from vegas_tutor.lords_of_vegas import search
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
-from vegas_tutor.lords_of_vegas.board import ORDER
+from vegas_tutor.lords_of_vegas.board import LOTS, ORDER
 from vegas_tutor.lords_of_vegas.engine import State
-from vegas_tutor.lords_of_vegas.trade_value import after_trade, best_offer, dollars_per_point, value_trade
-from vegas_tutor.lords_of_vegas.trades import Trade, describe_trade
+from vegas_tutor.lords_of_vegas.rules import MARKERS_PER_PLAYER
+from vegas_tutor.lords_of_vegas.trade_value import accepts, after_trade, best_offer, dollars_per_point, value_trade
+from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, describe_trade
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 HARD_CANDIDATES = 6
@@ -57,6 +60,8 @@ HARD_ROUNDS = 1
 """How far each playout goes: until the turn has come back to the deciding player this many times."""
 HARD_BUDGET = 1.0
 """Wall-clock seconds the hard level may take for a decision (``budget``), counted from the call."""
+EASY_OFFERS = 0.25
+"""How often, at a turn's start, the easy level offers a rival the printed cost of one of its marked lots."""
 SEARCH_SHARE = 0.7
 """The share of the budget the playouts may use (the rest is kept for reading the position and answering)."""
 _MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
@@ -172,6 +177,55 @@ def trade_opinion(state: State, trade: Trade, seat: int) -> tuple[bool, str]:
         return True, _("Yes: it makes me boss of the casino at {lot}; {worth}.", lot=min(won, key=ORDER.__getitem__),
                        worth=worth)
     return accept, _("Yes: {worth}.", worth=worth) if accept else _("No: {worth}.", worth=worth)
+
+
+def printed_worth(offer: Offer) -> int:
+    """What a beginner thinks one side of a trade is worth: its money plus the printed build cost of each lot
+    it hands over, marked or with a die."""
+    return offer.money + sum(LOTS[lot].cost for lot in (*offer.lots, *offer.dice))
+
+
+def easy_counts_by_value(seed: int | None = None) -> bool:
+    """Whether the easy level answers this trade by the valuation (chance ``EASY_GOOD``, seeded)."""
+    return bool(make_rng(_seed(seed)).random() < bc.EASY_GOOD)
+
+
+def beginner_accepts(trade: Trade, seat: int) -> bool:
+    """A beginner's answer as party ``seat``, by the printed prices alone: yes when what it gets is worth more
+    than what it gives (an action sold in the trade is not counted)."""
+    if seat not in (trade.first, trade.second):
+        raise ConfigError(_("seat {seat} is not a party to {trade}", seat=repr(seat), trade=describe_trade(trade)))
+    gets, gives = (trade.second_gives, trade.first_gives) if seat == trade.first else (
+        trade.first_gives, trade.second_gives)
+    return printed_worth(gets) > printed_worth(gives)
+
+
+def easy_accepts(state: State, trade: Trade, seat: int, seed: int | None = None) -> bool:
+    """The easy level's answer as party ``seat``: now and then the valuation's, as medium answers
+    (:func:`easy_counts_by_value`), otherwise :func:`beginner_accepts`. Seeded; the state is not changed."""
+    if easy_counts_by_value(seed):
+        return accepts(state, trade, seat)
+    return beginner_accepts(trade, seat)
+
+
+def easy_offer(state: State, seat: int, seed: int | None = None, partner: int | None = None) -> Trade | None:
+    """The easy level's offer now, or None: with chance :data:`EASY_OFFERS`, the printed build cost for one
+    rival's marked lot (``partner``: only that seat's), chosen at random among those it can pay and take.
+    Only before a draw or between actions. Seeded; the state is not changed."""
+    if state.phase not in TRADE_PHASES:
+        return None
+    rng = make_rng(_seed(seed))
+    if rng.random() >= EASY_OFFERS or sum(1 for lot in LOTS if state.marker(lot) == seat) >= MARKERS_PER_PLAYER:
+        return None
+    wanted = [lot for lot in LOTS if (owner := state.marker(lot)) is not None and owner != seat
+              and (partner is None or owner == partner) and state.die(lot) is None
+              and 0 < LOTS[lot].cost <= state.money(seat)]
+    if not wanted:
+        return None
+    lot = wanted[int(rng.integers(len(wanted)))]
+    owner = state.marker(lot)
+    assert owner is not None
+    return Trade(seat, owner, Offer(money=LOTS[lot].cost), Offer(lots=(lot,)))
 
 
 def propose_trade(state: State, seat: int) -> Trade | None:

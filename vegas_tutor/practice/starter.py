@@ -5,8 +5,9 @@ Each game seats :data:`PLAYERS` players: seat 0 plays the ``easy`` level and the
 (:mod:`vegas_tutor.las_vegas.bots` and the like; medium rather than hard, which searches and would take
 minutes per game). Each of seat 0's decisions the coach rates an inaccuracy or a mistake becomes an exercise
 (:func:`vegas_tutor.practice.exercise.exercises_from_game`, ``source="starter"``). The same game, number of
-games and seed always give the same exercises. These games play no trades (the bots trade on the board), so
-the starters hold no ``trade`` exercise; those come from the learner's own games.
+games and seed always give the same exercises. Lords of Vegas games trade as the board's players do
+(:func:`lords_of_vegas_trade`): at each turn's start the turn player may propose one trade, answered by its
+partner's level, and the easy seat's answers and accepted proposals are decisions too (the ``trade`` theme).
 
 The Practice page does not play bot games while a learner waits: it reads the **shipped set**
 (:data:`SHIPPED`, ``starter_exercises.json`` beside this module), the costliest :data:`SHIPPED_PER_THEME` of
@@ -41,6 +42,8 @@ SHIPPED_GAMES = 6
 """Bot games per game behind the shipped set."""
 SHIPPED_PER_THEME = 3
 SHIPPED_SEED = 0
+TRADE_SEEDS = 7_919
+"""Added to the run's seed for the seeds of the Lords of Vegas trades (apart from the moves')."""
 
 
 def bot_seed(seed: int, game_index: int, move: int) -> int:
@@ -50,21 +53,57 @@ def bot_seed(seed: int, game_index: int, move: int) -> int:
 
 def bot_game(game: str, seed: int, game_index: int) -> Any:
     """One finished game: seat :data:`EASY_SEAT` easy, the others :data:`RIVALS`, seeded."""
+    return bot_game_and_trades(game, seed, game_index)[0]
+
+
+def bot_game_and_trades(game: str, seed: int, game_index: int) -> tuple[Any, list[tuple[Any, Any]]]:
+    """:func:`bot_game`, and the easy seat's trades answered, each with the position before it (Lords of Vegas
+    only: the other games have no trades)."""
     g = GAMES[game]
     state = g.new_game(PLAYERS, seed=bot_seed(seed, game_index, 0))
+    answered: list[tuple[Any, Any]] = []
+    turn_seen: tuple[int, int] | None = None
     for move in range(g.max_moves):
         if state.is_over:
-            return state
+            return state, answered
+        if game == "lords_of_vegas" and state.phase == "draw" and (state.turn, len(state.seen_cards())) != turn_seen:
+            turn_seen = (state.turn, len(state.seen_cards()))
+            answered.extend(lords_of_vegas_trade(state, bot_seed(seed + TRADE_SEEDS, game_index, move)))
         level = "easy" if state.current_player == EASY_SEAT else RIVALS
         state.apply(g.bots.choose_action(state, level, seed=bot_seed(seed, game_index, move + 1)))
     raise RuntimeError(f"a {game} bot game did not end in {g.max_moves} moves")  # pragma: no cover
+
+
+def lords_of_vegas_trade(state: Any, seed: int) -> list[tuple[Any, Any]]:
+    """At a Lords of Vegas turn's start, as at the board: the turn player may propose one trade (easy by
+    :func:`~vegas_tutor.lords_of_vegas.bots.easy_offer`, medium by the valuation's best offer), and its partner
+    answers by its own level; the trade is made when accepted (``state`` changes). The easy seat's decision
+    in it, if any (its answer, or its proposal accepted), with the position before it."""
+    from vegas_tutor.lords_of_vegas.bots import easy_accepts, easy_offer, propose_trade
+    from vegas_tutor.lords_of_vegas.trade_coach import TradeChoice
+    from vegas_tutor.lords_of_vegas.trade_value import accepts
+
+    proposer = state.turn
+    trade = easy_offer(state, proposer, seed) if proposer == EASY_SEAT else propose_trade(state, proposer)
+    if trade is None:
+        return []
+    partner = trade.second
+    accepted = easy_accepts(state, trade, partner, seed + 1) if partner == EASY_SEAT else accepts(state, trade, partner)
+    before = state.copy()
+    if accepted:
+        state.propose_trade(trade)
+        state.accept_trade(partner)
+    if partner == EASY_SEAT:
+        return [(before, TradeChoice(EASY_SEAT, trade, accepted))]
+    return [(before, TradeChoice(EASY_SEAT, trade, True))] if proposer == EASY_SEAT and accepted else []
 
 
 def starter_pool(game: str, n_games: int, seed: int = 0) -> tuple[Exercise, ...]:
     """Every exercise of the easy seat in ``n_games`` bot games, game by game, oldest decision first."""
     found: list[Exercise] = []
     for k in range(n_games):
-        found.extend(exercises_from_game(bot_game(game, seed, k), EASY_SEAT, source="starter"))
+        state, answered = bot_game_and_trades(game, seed, k)
+        found.extend(exercises_from_game(state, EASY_SEAT, source="starter", answered=answered))
     return tuple(found)
 
 

@@ -150,3 +150,14 @@ def test_a_tampered_trade_exercise_is_refused(field: str, value: object) -> None
     assert check_exercise(raw).choice == raw["choice"]
     with pytest.raises(VegasTutorError):
         check_exercise({**raw, field: value})
+
+
+def test_easy_opponents_answer_as_beginners_and_say_so() -> None:
+    said = set()
+    for seed in range(12):
+        s = State.position(3, markers={"A2": BLUE}, money=[30, 10, 10], draws_before_end=20, turn=RED, phase="draw")
+        board = LordsOfVegasBoard(state=s, learner=RED, pace="all", bots="easy", seed=seed)
+        assert board.handle({"type": "trade", "trade": "trade red: $7 lots - dice - for blue: $0 lots A2 dice -"})
+        said.add(board.board["trade"]["answer"])
+    assert "Blue accepts: by the board's printed prices it gets $7 for $6." in said  # most of the time
+    assert any(a.startswith("Blue refuses: by its count it would lose") for a in said)  # now and then by value

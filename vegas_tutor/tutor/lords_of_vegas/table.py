@@ -3,7 +3,9 @@ the trades the other players make among themselves (a mix-in of :class:`LordsOfV
 
 Every trade goes through the engine (:meth:`State.propose_trade`): a trade a rule forbids is refused with
 that rule, and nothing changes. A trade the rules allow is then weighed by the other player
-(:func:`.trading.trade_opinion`), who accepts or refuses it and says why in one sentence.
+(:func:`.trading.trade_opinion`), who accepts or refuses it and says why in one sentence. Easy opponents
+trade as beginners (:func:`vegas_tutor.lords_of_vegas.bots.easy_accepts`, ``easy_offer``): mostly by the
+board's printed prices.
 
 With the coach on, each trade the learner answers (an offer accepted or refused, a proposal accepted) goes to
 the coach for a verdict (:func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`), and the trade panel's
@@ -17,6 +19,7 @@ from typing import Any
 
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.i18n import _, _n, money
+from vegas_tutor.lords_of_vegas.bots import beginner_accepts, easy_counts_by_value, easy_offer, printed_worth
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import describe, join
 from vegas_tutor.lords_of_vegas.trade_coach import TradeAdvice, TradeChoice, advise_trade
@@ -67,6 +70,8 @@ class TradeTable:
     _highlight: tuple[str, ...]
     _play_others: Callable[[], None]
     _coach: Coach
+    _bots: str
+    _bot_rng: Any
     names: Any
     interactive: Any
 
@@ -116,7 +121,7 @@ class TradeTable:
                                        why=text[len(head):] if text.startswith(head) else text)) from None
         checked = s.proposal
         assert checked is not None
-        accept, reason = trade_opinion(s, checked, checked.second, self.names)
+        accept, reason = self._bot_answer(checked, checked.second)
         if not accept:
             s.decline_trade()
             self._answer = reason
@@ -188,7 +193,7 @@ class TradeTable:
             raise IllegalActionError(_("offers come before a card is drawn or between actions, not while a choice "
                                        "is pending or dice are rolling"))
         for seat in self._others():
-            trade = propose_trade(s, seat, partner=me)
+            trade = self._bot_offer(seat, partner=me)
             if trade is not None:
                 self._offer, self._answer = trade, ""
                 return
@@ -212,7 +217,7 @@ class TradeTable:
             return
         self._offered_at = len(s.seen_cards())
         for seat in self._others():
-            trade = propose_trade(s, seat, partner=me)
+            trade = self._bot_offer(seat, partner=me)
             if trade is not None and str(trade) not in self._refused:
                 self._offer = trade
                 return
@@ -221,17 +226,35 @@ class TradeTable:
         """At the start of its turn, another player may propose a trade: to a third player, who answers by its
         own count, or to the learner, who is asked."""
         s = self._state
-        trade = propose_trade(s, seat)
+        trade = self._bot_offer(seat)
         if trade is None or str(trade) in self._refused:
             return
         if trade.second == self._learner:
             self._offer = trade
             return
-        accept, reason = trade_opinion(s, trade, trade.second, self.names)
+        accept, reason = self._bot_answer(trade, trade.second)
         if accept:
             s.propose_trade(trade)
             s.accept_trade(trade.second)
             self._done(reason)
+
+    def _bot_offer(self, seat: int, partner: int | None = None) -> Trade | None:
+        """The trade another player would propose now (to ``partner`` only, if given), by its level."""
+        if self._bots == "easy":
+            return easy_offer(self._state, seat, seed=int(self._bot_rng.integers(2**31)), partner=partner)
+        return propose_trade(self._state, seat, partner=partner)
+
+    def _bot_answer(self, trade: Trade, seat: int) -> tuple[bool, str]:
+        """Whether another player accepts ``trade``, and why in one sentence, by its level."""
+        if self._bots != "easy" or easy_counts_by_value(int(self._bot_rng.integers(2**31))):
+            return trade_opinion(self._state, trade, seat, self.names)
+        accept = beginner_accepts(trade, seat)
+        gets, gives = (trade.second_gives, trade.first_gives) if seat == trade.first else (
+            trade.first_gives, trade.second_gives)
+        fields = {"name": self.names[seat], "gets": money(printed_worth(gets)), "gives": money(printed_worth(gives))}
+        return accept, (_("{name} accepts: by the board's printed prices it gets {gets} for {gives}.", **fields)
+                        if accept else
+                        _("{name} refuses: by the board's printed prices it would get {gets} for {gives}.", **fields))
 
     def _offer_view(self) -> dict[str, Any] | None:
         trade = self._offer
