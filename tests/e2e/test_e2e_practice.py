@@ -226,19 +226,24 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
 
 @cache
 def a_trade_answered_badly() -> dict:
-    """A Lords of Vegas game in which the learner (Red) sells lot A2 to Blue for $10, less than it is worth to
-    Red; its exercises as the board hands them to the page."""
+    """A Lords of Vegas game in which the learner (Red) sells lot A2 to Blue for $5, far less than it is worth to
+    Red (Blue, an easy opponent, accepts by its count or by the printed price alike); the exercise of the trade,
+    as the board hands it to the page."""
     from vegas_tutor.lords_of_vegas import State
     from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
 
     s = State.position(3, markers={"A2": 2}, money=[30, 10, 10], draws_before_end=20, turn=2, phase="draw")
-    board = LordsOfVegasBoard(state=s, learner=2, pace="all", bots="easy")
+    board = LordsOfVegasBoard(state=s, learner=2, pace="all", bots="easy", seed=1)
     board.collect_exercises = True
     board.act("draw")
-    assert board.handle({"type": "trade", "trade": "trade red: $0 lots A2 dice - for blue: $10 lots - dice -"})
+    assert board.handle({"type": "trade", "trade": "trade red: $0 lots A2 dice - for blue: $5 lots - dice -"})
+    assert "Blue accepts" in board.board["trade"]["answer"]
     while not board.state.is_over:
-        assert board.handle({"type": "act", "action": board.board["actions"][-1]["actions"][-1]}), board.error
-    return next(e for e in board.practice_found["exercises"] if e["theme"] == "trade")
+        if board.board["trade"]["offer"]:
+            assert board.handle({"type": "answer", "accept": False}), board.error
+        else:
+            assert board.handle({"type": "act", "action": board.board["actions"][-1]["actions"][-1]}), board.error
+    return next(e for e in board.practice_found["exercises"] if e["choice"].startswith("red accepts"))
 
 
 @pytest.mark.parametrize(("page_name", "game", "group", "verdict"), [
