@@ -177,9 +177,10 @@ def _choices(state: Any, coach: Any) -> int:
 def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exercise | None:
     """The exercise of ``action`` (an action or its text) of the player to act in the position ``before``, or
     None when the coach rates it good."""
-    game, seat = before.GAME_ID, decider(before, action)
+    game = before.GAME_ID
     coach = game_coach(game)
     review = coach.review(before, action)
+    seat = decider(before, review.action)  # (the action as the coach read it: a trade answer's text names its seat)
     loss = float(review.loss)
     verdict = coach.verdict(loss)
     if verdict == "good":

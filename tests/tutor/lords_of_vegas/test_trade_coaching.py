@@ -13,6 +13,7 @@ import pytest
 from vegas_tutor.core.errors import VegasTutorError
 from vegas_tutor.lords_of_vegas import State
 from vegas_tutor.practice.deck import check_exercise
+from vegas_tutor.practice.exercise import make_exercise, rejudge
 from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
 from vegas_tutor.tutor.practice import Practice
 
@@ -161,3 +162,12 @@ def test_easy_opponents_answer_as_beginners_and_say_so() -> None:
         said.add(board.board["trade"]["answer"])
     assert "Blue accepts: by the board's printed prices it gets $7 for $6." in said  # most of the time
     assert any(a.startswith("Blue refuses: by its count it would lose") for a in said)  # now and then by value
+
+
+def test_an_offer_answered_off_ones_turn_is_the_answering_seats_exercise_made_again_alike() -> None:
+    s = State.position(4, tiles={"C1": ("gold", BLUE, 5)}, markers={"C2": RED}, money=[30, 10, 10, 10],
+                       draws_before_end=20, turn=BLUE, phase="draw")  # Blue's turn: Red answers off its own
+    offer = "trade blue: $20 lots - dice - for red: $0 lots C2 dice -"
+    exercise = make_exercise(s, f"red refuses {offer}")
+    assert exercise is not None and exercise.seat == RED and s.current_player == BLUE
+    assert rejudge(exercise) == exercise and check_exercise(exercise.to_dict()) == exercise

@@ -9,7 +9,7 @@ board's printed prices.
 
 With the coach on, each trade the learner answers (an offer accepted or refused, a proposal accepted) goes to
 the coach for a verdict (:func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`), and the trade panel's
-"Coach's advice" (``{"type": "trade_hint"}``) says how to answer the offer waiting, or what to propose.
+coach button (``{"type": "trade_hint"}``) says how to answer the offer waiting, or what to propose.
 """
 
 from __future__ import annotations
