@@ -315,3 +315,23 @@ def test_best_option_prefers_the_lowest_value() -> None:
     s = position([2, 2], [(1, 5), (3, 5)], ["two 5s"])
     options = evaluate(s.observation(1))
     assert best_option(options).value == min(o.value for o in options)
+
+
+@pytest.mark.parametrize("sid", ["LD-CHALLENGE-1", "LD-CHALLENGE-2", "LD-CHALLENGE-3"])
+def test_a_raise_over_an_unlikely_bid_says_why_from_the_chances(sid: str) -> None:
+    s = SCENARIOS[sid].steps[1].state.copy()
+    s.apply(NoShow())
+    raise_ = next(a for a in s.legal_actions() if isinstance(a, Bid))  # the lowest raise
+    r = review(s, raise_)
+    assert r.best == Challenge() and r.loss > 0
+    assert r.option(Challenge()).true_chance < 0.5
+    assert ("your bid is more likely false than true" in r.explanation
+            or "the bid before yours is more likely false than true" in r.explanation), r.explanation
+    assert r.explanation.count(". ") <= 1
+
+
+def test_challenging_a_likely_bid_says_the_challenge_is_likely_to_cost_dice() -> None:
+    s = position([3, 3], [(2, 4, 4), (1, 1, 5)], ["two 4s"])  # the cup to act holds two stars: two 4s already
+    r = review(s, "challenge")
+    assert r.option(Challenge()).true_chance > 0.5 and r.best != Challenge()
+    assert "the bid you challenge is more likely true than false" in r.explanation

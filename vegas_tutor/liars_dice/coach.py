@@ -467,5 +467,31 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
         first = _("Best: {choice}; {net}.", choice=name, net=net)
     if mine.action == best.action:
         return first
+    why = _why(mine, best)
+    if why:
+        return _("{best} Yours, {choice}, gives up {dice} dice more: {why}.", best=first, choice=_name(obs, mine),
+                 dice=number(loss, 2), why=why)
     return _("{best} Yours, {choice}, gives up {dice} dice more.", best=first, choice=_name(obs, mine),
              dice=number(loss, 2))
+
+
+def _why(mine: Option, best: Option) -> str:
+    """Why the learner's bid or challenge falls short, from the chances the coach computed ("" when the chances
+    alone do not say it: the reply the next player makes does)."""
+    chance = mine.true_chance
+    if chance is None:
+        return ""
+    if isinstance(mine.action, Challenge) and chance > 0.5:
+        return _("the bid you challenge is more likely true than false, so the challenge itself is likely to cost "
+                 "you dice")
+    if isinstance(mine.action, Bid) and chance < 0.5:
+        return _("your bid is more likely false than true, and a challenge of it is likely to cost you dice")
+    if isinstance(mine.action, Bid) and isinstance(best.action, Challenge) and best.true_chance is not None \
+            and best.true_chance < 0.5:
+        return _("the bid before yours is more likely false than true, so challenging it is worth more than going "
+                 "above it")
+    if isinstance(mine.action, Bid) and isinstance(best.action, Bid) and best.action.rank > mine.action.rank \
+            and best.true_chance is not None and best.true_chance >= 0.5:
+        return _("a higher bid that is still likely true leaves the next player less room: a riskier raise, or a "
+                 "challenge that is likely to fail")
+    return ""
