@@ -248,7 +248,7 @@ def a_trade_answered_badly() -> dict:
 
 @pytest.mark.parametrize(("page_name", "game", "group", "verdict"), [
     ("practice.ipynb", "Lords of Vegas", "Answer the trade", "The coach's choice"),
-    ("es/practice.ipynb", "Lords of Vegas", "Responde al trato", "La elección del entrenador")])
+    ("es/practice.ipynb", "Lords of Vegas", "Responde al intercambio", "La elección del entrenador")])
 def test_a_trade_answered_badly_is_practised(open_lesson: Callable[..., Page], save_screenshot: Shot,
                                              page_name: str, game: str, group: str, verdict: str) -> None:
     exercise = a_trade_answered_badly()
