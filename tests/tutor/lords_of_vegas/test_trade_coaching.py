@@ -14,10 +14,18 @@ from vegas_tutor.core.errors import VegasTutorError
 from vegas_tutor.lords_of_vegas import State
 from vegas_tutor.practice.deck import check_exercise
 from vegas_tutor.practice.exercise import make_exercise, rejudge
+from vegas_tutor.tutor import coaching
 from vegas_tutor.tutor.lords_of_vegas import LordsOfVegasBoard
 from vegas_tutor.tutor.practice import Practice
 
 BLUE, RED = 0, 2
+
+
+@pytest.fixture(autouse=True)
+def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews computed at once, as in ``tests/tutor/test_coaching.py`` (a browser test run earlier in the session
+    leaves Playwright's event loop in this thread, which would never run the worker's callbacks)."""
+    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
 SELL_CHEAP = "trade red: $0 lots A2 dice - for blue: $10 lots - dice -"
 
 
