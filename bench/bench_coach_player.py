@@ -13,23 +13,16 @@ Run: ``python bench/bench_coach_player.py --game liars_dice [--games 100] [--pla
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable
 from typing import Any
+
+from bench_bots import wilson  # beside this file (the script's folder is on the path)
 
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.practice.exercise import game_coach
 
 TESTED_SEAT = 0
-
-
-def wilson(hits: float, n: int) -> tuple[float, float, float]:
-    """The share ``hits / n`` and its 95% Wilson interval."""
-    p, z = hits / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, centre - half, centre + half
 
 
 def coach_move(game: str) -> Callable[[Any, int], Any]:

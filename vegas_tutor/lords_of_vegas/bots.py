@@ -190,14 +190,20 @@ def easy_counts_by_value(seed: int | None = None) -> bool:
     return bool(make_rng(_seed(seed)).random() < bc.EASY_GOOD)
 
 
-def beginner_accepts(trade: Trade, seat: int) -> bool:
-    """A beginner's answer as party ``seat``, by the printed prices alone: yes when what it gets is worth more
-    than what it gives (an action sold in the trade is not counted)."""
+def printed_sides(trade: Trade, seat: int) -> tuple[int, int]:
+    """What party ``seat`` gets and gives in ``trade``, by the printed prices (:func:`printed_worth`)."""
     if seat not in (trade.first, trade.second):
         raise ConfigError(_("seat {seat} is not a party to {trade}", seat=repr(seat), trade=describe_trade(trade)))
     gets, gives = (trade.second_gives, trade.first_gives) if seat == trade.first else (
         trade.first_gives, trade.second_gives)
-    return printed_worth(gets) > printed_worth(gives)
+    return printed_worth(gets), printed_worth(gives)
+
+
+def beginner_accepts(trade: Trade, seat: int) -> bool:
+    """A beginner's answer as party ``seat``, by the printed prices alone: yes when what it gets is worth more
+    than what it gives (an action sold in the trade is not counted)."""
+    gets, gives = printed_sides(trade, seat)
+    return gets > gives
 
 
 def easy_accepts(state: State, trade: Trade, seat: int, seed: int | None = None) -> bool:

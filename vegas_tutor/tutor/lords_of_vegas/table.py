@@ -19,7 +19,7 @@ from typing import Any
 
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.i18n import _, _n, money
-from vegas_tutor.lords_of_vegas.bots import beginner_accepts, easy_counts_by_value, easy_offer, printed_worth
+from vegas_tutor.lords_of_vegas.bots import beginner_accepts, easy_counts_by_value, easy_offer, printed_sides
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import describe, join
 from vegas_tutor.lords_of_vegas.trade_coach import TradeAdvice, TradeChoice, advise_trade
@@ -249,9 +249,8 @@ class TradeTable:
         if self._bots != "easy" or easy_counts_by_value(int(self._bot_rng.integers(2**31))):
             return trade_opinion(self._state, trade, seat, self.names)
         accept = beginner_accepts(trade, seat)
-        gets, gives = (trade.second_gives, trade.first_gives) if seat == trade.first else (
-            trade.first_gives, trade.second_gives)
-        fields = {"name": self.names[seat], "gets": money(printed_worth(gets)), "gives": money(printed_worth(gives))}
+        gets, gives = printed_sides(trade, seat)
+        fields = {"name": self.names[seat], "gets": money(gets), "gives": money(gives)}
         return accept, (_("{name} accepts: by the board's printed prices it gets {gets} for {gives}.", **fields)
                         if accept else
                         _("{name} refuses: by the board's printed prices it would get {gets} for {gives}.", **fields))
