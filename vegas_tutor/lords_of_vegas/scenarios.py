@@ -1,8 +1,9 @@
 """Every worked example of the Lords of Vegas rulebook (the ``LOV-*`` ids of docs/rules.md) as a step-through.
 
 Each scenario starts from a position built with :meth:`State.position` (or a new game) and plays the
-example's moves through the engine, chance outcomes given explicitly. The rulebook's numbers are checked
-while the scenario is built: if the engine ever disagreed with the rulebook, importing this module fails.
+example's moves through the engine, chance outcomes given explicitly. The rulebook's numbers are checked by
+tests/lords_of_vegas/test_lov_scenarios.py, not here: a wrong narration or an engine change fails a test, not the
+import.
 
 :data:`EXAMPLES` holds the lessons' own step-throughs (``LOV-X-*``) of the rules the rulebook teaches without
 an example, and :func:`market_position` the trading lesson's mid-game position.
@@ -46,15 +47,6 @@ BLUE, GREEN, RED, YELLOW = range(4)
 Steps = list[Step[State]]
 
 
-class ScenarioMismatch(RuntimeError):
-    """The engine disagrees with a number printed in the rulebook."""
-
-
-def _check(condition: bool, what: str) -> None:
-    if not condition:
-        raise ScenarioMismatch(what)
-
-
 def _position(players: int, **spec: Any) -> State:
     """A hand-set position with a fixed seed, so a scenario's later bare rolls are the same every time."""
     return State.position(players, seed=2010, **spec)
@@ -70,7 +62,6 @@ def _setup() -> Steps:
     _step(steps, N_("The Game End card is set aside and the 48 lot cards shuffled; 2 cards go to each player."), s)
     for card in ("B4", "C1", "D2", "E2", "A1", "C8", "E5", "B6"):
         s.apply(DrawCard(card))
-    _check(s.money(BLUE) == 11, "Blue's cards B4 ($4) and A1 ($7) give $11")
     _step(
         steps,
         N_("Blue's cards are B4 and A1: a marker on each, and money equal to their setup values, $4 + $7 = "
@@ -80,7 +71,6 @@ def _setup() -> Steps:
         "lot:A1",
         "player:blue",
     )
-    _check(s.draws_before_end == 30, "40 cards in 4 piles of 10; Game End on top of the 4th")
     _step(
         steps,
         N_("The 40 cards left are split into 4 piles of 10; the Game End card goes on top of the 4th pile, so "
@@ -89,7 +79,6 @@ def _setup() -> Steps:
     )
     for roll in ((5, 4), (6, 6), (3, 1), (2, 2)):
         s.apply(RollDice(roll))
-    _check(s.turn == GREEN and s.phase == "draw", "the highest start roll begins")
     _step(
         steps,
         N_("Everyone rolls 2 dice; Green's 12 is highest, so Green takes the first turn."),
@@ -120,10 +109,6 @@ def _draw_d8() -> Steps:
     _step(steps, N_("It is Yellow's turn. Green has a marker on lot B2. Two casinos are gold: Green's, with 3 "
                     "tiles, and Yellow's, with 1 tile."), s)
     s.apply(DrawCard("D8"))
-    _check(s.marker("D8") == YELLOW, "Yellow marks D8")
-    _check(s.money(GREEN) == 10 + 1 + 6 and s.money(YELLOW) == 10 + 1 + 6, "markers $1; gold dice $6 each")
-    _check(s.money(BLUE) == 10 + 2 and s.money(RED) == 10, "Blue's die pays $2; brown and purple do not pay")
-    _check(s.score(YELLOW) == 1 and s.score(GREEN) == 3, "1 point for the 1-tile casino, 3 for the 3-tile one")
     _step(
         steps,
         N_("Yellow draws the gold card D8 and marks it. The two markers pay $1 each (Green, Yellow). Gold "
@@ -152,8 +137,6 @@ def _strip() -> Steps:
         phase="draw",
     )
     steps: Steps = []
-    touching = {c.key: c.strip for c in s.casinos()}
-    _check(touching == {"A1": False, "A3": True, "C3": True, "D9": False}, "which casinos touch the Strip")
     _step(
         steps,
         N_("The 1-tile brown casino (A3) and the 3-tile gold casino (C3, C6, C9) touch the Strip; the 1-tile "
@@ -163,8 +146,6 @@ def _strip() -> Steps:
         "casino:C3",
     )
     s.apply(DrawCard("D5"))
-    _check(s.money(RED) == 5 and s.money(BLUE) == 10 and s.money(GREEN) == 4, "Strip casinos pay their dice")
-    _check(s.money(YELLOW) == 1 and s.score(BLUE) == 3 and s.score(RED) == 1, "D9 and A1 pay nothing")
     _step(
         steps,
         N_("D5 is a Pay-the-Strip card: only the casinos touching the Strip pay. Red scores 1 and $5; Blue "
@@ -188,17 +169,15 @@ _TRACK_WORDS = {
 
 def _track() -> Steps:
     steps: Steps = []
-    for points, to in ((1, 8), (2, 10), (3, 10), (4, 12), (5, 12)):
+    for points in range(1, 6):
         lots = ["C1", "C4", "C7", "C10", "C2"][:points]
         tiles = {lot: ("gold", RED, 6 if i == 0 else 1) for i, lot in enumerate(lots)}
         s = _position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
         s.apply(DrawCard("D8"))
-        _check(s.score(RED) == to, f"8 + {points} points lands on {to}")
         _step(steps, _TRACK_WORDS[points], s)
     tiles = {"C1": ("gold", RED, 2), "C3": ("gold", RED, 2), "E6": ("gold", RED, 2)}
     s = _position(4, tiles=tiles, scores=[0, 0, 8, 0], turn=BLUE, phase="draw", seen=[])
     s.apply(DrawCard("D8"))
-    _check(s.score(RED) == 8, "three 1-tile casinos score one at a time: 8 stays 8")
     _step(
         steps,
         N_("Three 1-tile gold casinos pay Red in the same turn, but each is recorded on its own (smallest "
@@ -222,7 +201,6 @@ def _build() -> Steps:
     steps: Steps = []
     _step(steps, N_("Red has a marker on A2 (printed die 2, cost $6)."), s, "lot:A2")
     s.apply(Build("A2", "gold"))
-    _check(s.money(RED) == 44 and s.tile("A2") == "gold" and s.die("A2") == (RED, 2), "build A2 for $6, die 2")
     _step(steps, N_("Red builds there for $6: a gold tile, with Red's die showing the printed 2."), s, "lot:A2")
     return steps
 
@@ -232,10 +210,7 @@ def _sprawl() -> Steps:
     s.apply(Build("A2", "gold"))
     steps: Steps = []
     _step(steps, N_("Red bosses the 1-tile gold casino on A2; Yellow owns A3 next to it."), s, "casino:A2")
-    _check(Sprawl("A3", "gold") not in s.legal_actions(), "no sprawl into A3, which Yellow owns")
-    before = s.money(RED)
     s.apply(Sprawl("A5", "gold"))
-    _check(before - s.money(RED) == 18 and s.die("A5") == (RED, 3), "sprawl into A5 for $18 (double $9)")
     _step(
         steps,
         N_("Red sprawls into A5: nobody owns it. The tile must be gold like the casino, and it costs $18, "
@@ -252,11 +227,7 @@ def _remodelled() -> tuple[State, Steps]:
     s.apply(Sprawl("A5", "gold"))
     steps: Steps = []
     _step(steps, N_("Red bosses the 2-tile gold casino (A2 with a 2, A5 with a 3), beside Yellow's brown A3."), s)
-    before = s.money(RED)
     s.apply(Remodel("A2", "brown"))
-    (casino,) = s.casinos()
-    _check(before - s.money(RED) == 10, "remodel 2 tiles for $10")
-    _check(casino.lots == ("A2", "A3", "A5") and casino.boss == YELLOW, "merged; Yellow's 5 beats Red's 3")
     _step(
         steps,
         N_("Red remodels it to brown for $10 ($5 a tile). It merges with Yellow's brown casino; Yellow's 5 "
@@ -275,15 +246,11 @@ def _reorg() -> Steps:
     s, _ = _remodelled()
     steps: Steps = []
     _step(steps, N_("The 3-tile brown casino holds 2 + 3 (Red) and 5 (Yellow): 10 pips."), s, "casino:A2")
-    before = s.money(RED)
     s.apply(Reorganize("A2"))
-    _check(before - s.money(RED) == 10, "reorganize for $10 (10 pips)")
     _step(steps, N_("Red reorganizes it for $10, $1 per pip, and every die in it is re-rolled."), s, "casino:A2")
     s.apply(RollDice((5, 1, 4)))  # Red's two dice (seat order first), then Yellow's
     _step(steps, N_("Red rolls a 5 and a 1, Yellow a 4. Red chooses where the 5 goes."), s)
     s.apply(PlaceDie("A5"))
-    _check(s.casinos()[0].boss == RED and s.die("A5") == (RED, 5), "Red's 5 makes Red the boss")
-    _check(Reorganize("A2") not in s.legal_actions(), "no second reorganize of the same casino this turn")
     _step(
         steps,
         N_("Red's 5 is now the highest die: Red is the boss. Had the roll gone badly, Red could not "
@@ -298,15 +265,12 @@ def _gamble() -> Steps:
     tiles = {"A1": ("brown", RED, 3), "A2": ("brown", RED, 2), "A4": ("brown", RED, 4)}
     s = _position(4, tiles=tiles, money=[20, 20, 20, 20], turn=YELLOW)
     steps: Steps = []
-    limit = max(a.bet for a in s.legal_actions() if isinstance(a, Gamble))
-    _check(limit == 15, "$5 per tile: $15 at a 3-tile casino")
     _step(steps, N_("Red bosses a 3-tile casino: a bet there may be up to $15 ($5 a tile)."), s, "casino:A1")
     s.apply(Gamble("A1", 4))
     _step(steps, N_("On Yellow's turn, Yellow bets $4 at Red's casino; Red hears the bet."), s)
     s.apply(LayOff(False))
     _step(steps, N_("Red does not lay off half of the bet to the bank."), s)
     s.apply(RollDice((2, 1)))
-    _check(s.money(YELLOW) == 24 and s.money(RED) == 16, "a 3 wins: Yellow takes $4 from Red")
     _step(steps, N_("Yellow rolls 3 (3, 4, 9, 10, 11 win even money): Red pays Yellow $4."), s, "player:yellow")
     return steps
 
@@ -323,7 +287,6 @@ def _tie() -> Steps:
     steps: Steps = []
     _step(steps, N_("Green bosses a 2-tile gold casino (4, 5); Red a 3-tile brown one (Red 5 and 2, Yellow 2)."), s)
     s.apply(Remodel("C1", "brown"))
-    _check(s.phase == "tie_roll" and s.pending_dice == ("C2", "C4"), "the two 5s tie for the top")
     _step(
         steps,
         N_("Green remodels to brown: one 5-tile casino, where Green's 5 and Red's 5 tie for the top. Both are "
@@ -333,8 +296,6 @@ def _tie() -> Steps:
         "lot:C4",
     )
     s.apply(RollDice((3, 3)))
-    (casino,) = s.casinos()
-    _check(s.phase == "play" and casino.boss == GREEN and casino.size == 5, "Green's 4 is highest")
     _step(steps, N_("Both 5s come up 3. Now Green's 4 is the highest die: Green is the boss."), s, "lot:C1")
     return steps
 
@@ -351,8 +312,6 @@ def _end() -> Steps:
     s = _position(3, tiles=tiles, scores=[10, 12, 12], money=[9, 4, 6], turn=RED, phase="draw", draws_before_end=0)
     _step(steps, N_("The next card is the Game End card: Green 12 points, Red 12, Blue 10."), s)
     s.apply(DrawCard(GAME_END))
-    _check(s.is_over and s.score(BLUE) == 12 and s.score(GREEN) == 14, "the Strip pays one last time")
-    _check(s.winners == [GREEN], "most points wins")
     _step(
         steps,
         N_("Game End: markers pay, then the Strip pays one last time: Blue's and Green's 2-tile casinos touch "
@@ -362,12 +321,10 @@ def _end() -> Steps:
     )
     s = _position(2, scores=[8, 8], money=[9, 4], phase="draw", draws_before_end=0)
     s.apply(DrawCard(GAME_END))
-    _check(s.winners == [BLUE], "equal points: more money wins")
     _step(steps, N_("Had the points been equal (8 each), the richer player would win: Blue, $9 against $4."), s)
     big: dict[str, TileSpec] = {f"C{i}": ("silver", RED, None) for i in range(1, 10)}
     s = _position(3, tiles=big, scores=[0, 0, 81], phase="draw", turn=BLUE, seen=[])
     s.apply(DrawCard("B2"))
-    _check(s.is_over and s.winners == [RED] and s.score(RED) == 90, "90 points wins at once")
     _step(
         steps,
         N_("A 9-tile casino pays Red 9 points, 81 -> 90: a player who reaches 90 wins at once."),
@@ -391,7 +348,7 @@ _BUILDERS: dict[str, tuple[str, Callable[[], Steps]]] = {
     "LOV-END": (N_("The end of the game"), _end),
 }
 
-with using("en"):  # (the checks made while building read the engine's own English refusals)
+with using("en"):  # (built in English whatever the importer's language)
     SCENARIOS: Mapping[str, Scenario[State]] = MappingProxyType(
         {key: Scenario(key, title, tuple(build())) for key, (title, build) in _BUILDERS.items()}
     )
