@@ -1,11 +1,11 @@
 """Every test run (unit, notebook and browser tests, and the kernels and servers they start) treats a
 message without Spanish words as an error, not an English fallback (see ``vegas_tutor.i18n``).
 
-The suite runs in one process; ``-n 2`` (pytest-xdist) runs it on parallel workers. Before a whole-suite run
-(its workers' start, in parallel), the numba simulators are compiled once (``python -m vegas_tutor.warmup``), for
-this checkout and for the installed copy the served app's kernels load, so that no test (and no two workers)
-compiles the same function. On workers, the cells of one notebook (nbval) share one kernel, and the tests of a
-module with a module-scoped fixture share its server: each such file runs on one worker.
+The suite runs on two pytest-xdist workers (``-n 2 --dist loadgroup`` in pyproject; ``-n 0``: one process).
+Before a whole-suite run (its workers' start, in parallel), the numba simulators are compiled once (``python -m
+vegas_tutor.warmup``), for this checkout and for the installed copy the served app's kernels load, so that no test
+(and no two workers) compiles the same function. On workers, the cells of one notebook (nbval) share one kernel,
+and the tests of a module with a module-scoped fixture share its server: each such file runs on one worker.
 """
 
 from __future__ import annotations

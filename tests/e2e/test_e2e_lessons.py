@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_e2e_pages import answer  # beside this file, on the path (conftest)
+from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from test_e2e_pages import answer
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -99,6 +100,8 @@ def test_progress_marks_survive_a_reload_and_the_landing_page_continues_there(
         assert "opened 1 of" in progress.inner_text() and "answered 1 of" in progress.inner_text()
         index.reload()
         index.locator(".vt-progress h2").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    found = blocking(violations(index))  # the "Continue" link is told apart from its sentence by more than colour
+    assert not found, found
     save_screenshot(index, "index-progress")
     assert index.title() == "vegas-tutor: learn three dice games"
     index.get_by_role("link", name="Placing dice: all of one face").first.click()
