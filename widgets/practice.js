@@ -132,7 +132,6 @@ function practiceQuestion(exercise, result, send) {
   const from = exercise.source === "game" ? t("from one of your games") : t("from a game of the easy opponent");
   return h("div", { class: "vt-practice-question" },
     h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · ${from}`),
-    exercise.you ? h("p", { class: "vt-practice-seat" }, t("You play {name} on the board below.", { name: exercise.you })) : null,
     h("label", { for: id, class: "vt-practice-ask" }, t("What do you do? (the board below shows what you could see)")),
     h("div", { class: "vt-practice-row" }, select, button),
     h("p", { class: "vt-practice-count" }, tn("{n} choice", "{n} choices", exercise.count)));

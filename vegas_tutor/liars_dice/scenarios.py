@@ -14,6 +14,8 @@ from vegas_tutor.liars_dice.actions import NoShow, Roll
 from vegas_tutor.liars_dice.engine import State
 
 YOU, SHANE, MIKE, MARY = "You", "Shane", "Mike", "Mary"
+LEARNER_SEAT = 0
+"""The learner's seat in every example (named :data:`YOU`): the examples are told from it."""
 _TABLE = (YOU, SHANE, MIKE, MARY)
 
 

@@ -59,7 +59,6 @@ from vegas_tutor.tutor.practice_views import (
     judge_question,
     question_view,
     read_only_board,
-    seat_name,
     seat_of,
     starters_in_turn,
     when,
@@ -286,7 +285,7 @@ class Practice(widgets.VBox):  # type: ignore[misc]
         elif isinstance(exercise, LessonQuestion):
             self.panel.exercise = question_view(exercise)
         else:
-            self.panel.exercise = decision_view(exercise, seat_name(self.board, exercise.seat))
+            self.panel.exercise = decision_view(exercise)
         self._summarise()
 
     def _show_board(self, exercise: Item | None) -> None:

@@ -73,9 +73,9 @@ def judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]
     }
 
 
-def decision_view(exercise: Exercise, you: str) -> JSON:
+def decision_view(exercise: Exercise) -> JSON:
     """What the panel shows of a game's decision before the answer: every legal choice grouped by kind (its text,
-    sent back as the answer, and its words), the game, the theme, where it comes from and the learner's name."""
+    sent back as the answer, and its words), the game, the theme and where it comes from."""
     coach = game_coach(exercise.game)
     groups: dict[str, JSON] = {}
     for text, action in choices(exercise).items():
@@ -83,7 +83,7 @@ def decision_view(exercise: Exercise, you: str) -> JSON:
         group = groups.setdefault(key, {"label": tr(GROUP_WORDS[key]) if key in GROUP_WORDS else key, "choices": []})
         group["choices"].append({"text": text, "words": coach.words(action)})
     return {"id": exercise.id, "game": exercise.game, "title": GAMES[exercise.game].title,
-            "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source, "you": you,
+            "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source,
             "groups": list(groups.values()), "count": sum(len(g["choices"]) for g in groups.values())}
 
 
@@ -91,7 +91,7 @@ def question_view(question: LessonQuestion) -> JSON:
     """What the panel shows of a lesson's question before the answer: the question, its choices (their index as
     the answer's text), the game and the lesson's title."""
     return {"id": question.id, "kind": "question", "game": question.game, "title": GAMES[question.game].title,
-            "theme": tr(THEME_WORDS["lesson"]), "source": "lesson", "lesson": question.lesson, "you": "",
+            "theme": tr(THEME_WORDS["lesson"]), "source": "lesson", "lesson": question.lesson,
             "question": question.question, "count": len(question.choices),
             "groups": [{"label": "", "choices": [{"text": str(k), "words": choice}
                                                  for k, choice in enumerate(question.choices)]}]}
@@ -122,31 +122,12 @@ def highlight(action: Any) -> tuple[str, ...]:
 
 def read_only_board(game: str, state: Any, seat: int) -> Any:
     """The game's board showing ``state`` read-only from ``seat`` (no odds, no coach, no opponents)."""
-    board_class = GAMES[game].board
-    if game == "las_vegas":
-        return board_class(state, humans=(seat,), show_odds=False, interactive=False)
-    if game == "liars_dice":
-        from vegas_tutor.liars_dice.scenarios import SEAT_NAMES
-
-        rivals = iter(SEAT_NAMES["LD-COUNT"][1:])
-        names = [_("You") if s == seat else next(rivals) for s in range(state.players)]
-        return board_class(state, viewer=seat, names=names, show_odds=False, interactive=False)
-    return board_class(state, learner=seat, show_odds=False, interactive=False)
-
-
-def seat_name(board: Any, seat: int) -> str:
-    """The learner's name on the board ("" when the board calls them "You")."""
-    names = board.names if hasattr(board, "names") else board.state.names
-    name = str(names[seat])
-    return "" if name == _("You") else name
+    return GAMES[game].board(state, learner=seat, show_odds=False, interactive=False)
 
 
 def seat_of(board: Any) -> int:
-    """The seat a read-only board draws the position from."""
-    for name in ("viewer", "learner"):
-        if hasattr(board, name):
-            return int(getattr(board, name))
-    return int(board.humans[0])
+    """The seat a read-only board draws the position from (each board's ``learner``)."""
+    return int(board.learner)
 
 
 def when(due: datetime, now: datetime) -> str:

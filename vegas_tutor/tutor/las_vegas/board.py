@@ -23,6 +23,7 @@ from typing import Any
 
 import traitlets as t
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.core.events import Event
 from vegas_tutor.i18n import _
@@ -57,7 +58,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     warm_up_simulator,
     warmed_up,
 )
-from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, you_name
+from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, learner_seat, you_name
 from vegas_tutor.tutor.widget import (
     TutorWidget,
     UndoPlan,
@@ -81,10 +82,22 @@ def default_names(players: int, humans: Sequence[int]) -> tuple[str, ...]:
     )
 
 
+def seats_played(humans: Sequence[int] | None, learner: int | None) -> tuple[int, ...]:
+    """The seats the learner plays: ``learner`` alone (the three boards' name for the learner's seat), or
+    ``humans`` for several seats at one screen; seat 0 when neither is given."""
+    if learner is None:
+        return (0,) if humans is None else tuple(humans)
+    if humans is not None and tuple(humans) != (learner,):
+        raise ConfigError(_("give the learner's seat or the seats played, not both (learner={learner!r}, "
+                            "humans={humans!r})", learner=learner, humans=tuple(humans)))
+    return (learner,)
+
+
 class LasVegasBoard(TutorWidget[State]):
     """A game of Las Vegas in the browser: six casinos, everyone's dice, the roll as buttons, the odds.
 
-    ``humans`` are the seats the learner plays; the others are played by ``bots`` (a level: ``"easy"``,
+    ``learner`` is the learner's seat (seat 0 by default), called "You"; ``humans`` instead gives several seats
+    played at one screen, named as the game names them. The others are played by ``bots`` (a level: ``"easy"``,
     ``"medium"``, ``"hard"``; or the policy ``"random"`` or ``"greedy"``) as soon as it is their turn.
     Give ``state`` to show or continue any position.
     Set ``interactive=False`` for a board that only shows positions (the scenario stepper).
@@ -115,7 +128,8 @@ class LasVegasBoard(TutorWidget[State]):
         neutral: bool = False,
         seed: int | None = None,
         names: Sequence[str] | None = None,
-        humans: Sequence[int] = (0,),
+        humans: Sequence[int] | None = None,
+        learner: int | None = None,
         bots: str = "medium",
         show_odds: bool = True,
         assumption: str = "random",
@@ -127,14 +141,17 @@ class LasVegasBoard(TutorWidget[State]):
         self._bots = check_opponents(bots)
         self._begin(seed)
         self._coach = Coach(LAS_VEGAS_COACH, self._refresh, on=bool(coach) and interactive)
+        humans = seats_played(humans, learner)
         if state is None:
-            humans = tuple(humans)
             state = new_game(players, neutral=neutral, seed=self._next_seed(),
                              names=names if names is not None else default_names(players, humans))
-        self._humans = tuple(h for h in humans if isinstance(h, int) and 0 <= h < state.players)
-        if len(self._humans) != len(tuple(humans)):
+        self._humans = tuple(h for h in humans if is_int(h) and 0 <= h < state.players)
+        if len(self._humans) != len(humans):
+            if learner is not None:
+                raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
+                                    value=repr(learner)))
             raise ConfigError(_("humans must be seats 0..{last}, got {humans!r}", last=state.players - 1,
-                                humans=tuple(humans)))
+                                humans=humans))
         self._state = state.copy()
         self._explored: State | None = None
         self._log_from = 0
@@ -159,6 +176,11 @@ class LasVegasBoard(TutorWidget[State]):
     @property
     def humans(self) -> tuple[int, ...]:
         return self._humans
+
+    @property
+    def learner(self) -> int | None:
+        """The learner's own seat, called "You": the seat of a learner who plays one (``None`` with several)."""
+        return learner_seat(self._humans)
 
     @property
     def bots(self) -> str:
@@ -385,10 +407,10 @@ class LasVegasBoard(TutorWidget[State]):
             warm_up_simulator()
             self._when_ready(simulator_loaded)
             return waiting(preparing_simulator(), status="preparing")
-        position, policy = s.copy(), self.assumption
-        return self._panels.get(("odds", self._revision, policy), lambda: placement_panel(position, policy),
+        position, policy, you = s.copy(), self.assumption, self.learner
+        return self._panels.get(("odds", self._revision, policy), lambda: placement_panel(position, policy, you=you),
                                 slow=counts_exactly_after_placing(s),
-                                preview=lambda: placement_panel(position, policy, exact=False))
+                                preview=lambda: placement_panel(position, policy, exact=False, you=you))
 
     def _outlook_projection(self, shown: State) -> JSON:
         if not self.what_if:

@@ -26,7 +26,7 @@ from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.odds import EXACT_DICE, BillOutlook, PlacementOdds, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
-from vegas_tutor.tutor.las_vegas.projection import is_you, shown_name
+from vegas_tutor.tutor.las_vegas.projection import seat_name
 
 JSON = dict[str, Any]
 
@@ -77,9 +77,9 @@ def fraction_text(value: Fraction) -> str:
     return f"{i18n.money(float(value), 2)} (= {i18n.number(value.numerator)}/{i18n.number(value.denominator)})"
 
 
-def odds_view(odds: PlacementOdds, state: State) -> JSON:
+def odds_view(odds: PlacementOdds, state: State, you: int | None = None) -> JSON:
     """Each face of the roll: expected money this round (with standard error and exact value when known)
-    and the chance of taking each bill at each casino."""
+    and the chance of taking each bill at each casino (``you``: the learner's seat, "You" on the board)."""
     faces = []
     best = odds.best().face
     for f in odds.faces:
@@ -97,8 +97,8 @@ def odds_view(odds: PlacementOdds, state: State) -> JSON:
     return {
         "status": "ready",
         "seat": odds.seat,
-        "name": shown_name(state.names[odds.seat]),
-        "you": is_you(state.names[odds.seat]),
+        "name": seat_name(state, odds.seat, you),
+        "you": odds.seat == you,
         "assumption": odds.policy,
         "faces": faces,
     }
@@ -135,10 +135,11 @@ def waiting(reason: str, status: str = "waiting") -> JSON:
     return {"status": status, "reason": reason}
 
 
-def placement_panel(position: State, policy: str, *, exact: bool = True) -> JSON:
-    """The odds panel of the learner's roll (``exact=False``: the simulated figures, the exact ones pending)."""
+def placement_panel(position: State, policy: str, *, exact: bool = True, you: int | None = None) -> JSON:
+    """The odds panel of the learner's roll (``exact=False``: the simulated figures, the exact ones pending;
+    ``you``: the learner's own seat)."""
     odds = placement_odds(position, policy=policy, target_stderr=ODDS_TARGET_STDERR, exact=exact)
-    view = odds_view(odds, position)
+    view = odds_view(odds, position, you)
     return view if exact else {**view, "exact_pending": True}
 
 

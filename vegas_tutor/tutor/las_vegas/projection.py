@@ -6,7 +6,7 @@ traits alone and the projections can be tested without a browser.
 >>> from vegas_tutor.las_vegas import new_game
 >>> board = board_view(new_game(3, seed=1), humans=(0,))
 >>> board["round"], board["phase"], board["turn"]["name"], [c["number"] for c in board["casinos"]]
-(1, 'roll', 'Anna', [1, 2, 3, 4, 5, 6])
+(1, 'roll', 'You', [1, 2, 3, 4, 5, 6])
 """
 
 from __future__ import annotations
@@ -46,21 +46,28 @@ def owner_labels(state: State) -> list[str]:
     return labels
 
 
+def learner_seat(humans: Sequence[int]) -> int | None:
+    """The learner's own seat, "You" on the board: the seat of a learner who plays one seat (``None`` when the
+    board plays nobody's, or several learners share it)."""
+    return humans[0] if len(humans) == 1 else None
+
+
 def owners_view(state: State, humans: Sequence[int], bots: bool = True) -> list[JSON]:
     """The owners of dice (seats, then white): name, label, pattern, and who plays the seat
     (``"you"``, ``"bot"``, or ``"none"`` on a board that only shows positions)."""
     labels = owner_labels(state)
+    you = learner_seat(humans)
     owners: list[JSON] = [
         {
-            "index": seat, "name": shown_name(name), "label": labels[seat], "kind": "seat",
+            "index": seat, "name": seat_name(state, seat, you), "label": labels[seat], "kind": "seat",
             "pattern": PATTERNS[seat % len(PATTERNS)],
             "player": "you" if seat in humans else "bot" if bots else "none",
-            "you": seat in humans and is_you(name),
+            "you": seat == you,
         }
-        for seat, name in enumerate(state.names)
+        for seat in range(state.players)
     ]
     if state.neutral:
-        owners.append({"index": state.players, "name": owner_name(state, state.players), "label": "W",
+        owners.append({"index": state.players, "name": owner_name(state, state.players, you), "label": "W",
                        "kind": "white", "pattern": "white", "player": "none", "you": False})
     return owners
 
@@ -78,12 +85,12 @@ def roll_view(state: State) -> JSON | None:
     return {"own": list(own), "white": list(white), "groups": groups}
 
 
-def payout_view(state: State, payouts: Sequence[CasinoPayout], round_number: int) -> JSON:
-    """One finished round's payout, casino by casino, in numbers and in words."""
+def payout_view(state: State, payouts: Sequence[CasinoPayout], round_number: int, you: int | None = None) -> JSON:
+    """One finished round's payout, casino by casino, in numbers and in words (``you``: the learner's seat)."""
     casinos: list[JSON] = []
     for p in payouts:
         takes: list[JSON] = [
-            {"owner": seat, "name": shown_name(state.names[seat]), "bill": bill}
+            {"owner": seat, "name": seat_name(state, seat, you), "bill": bill}
             for seat, bill in sorted(p.takes.items(), key=lambda item: -item[1])
         ]
         casinos.append({
@@ -95,22 +102,23 @@ def payout_view(state: State, payouts: Sequence[CasinoPayout], round_number: int
             "cancelled": list(p.cancelled),
             "white_bill": p.white_bill,
             "returned": list(p.returned),
-            "words": payout_words(state, p),
+            "words": payout_words(state, p, you),
         })
     return {"round": round_number, "casinos": casinos}
 
 
-def payout_words(state: State, p: CasinoPayout) -> str:
+def payout_words(state: State, p: CasinoPayout, you: int | None = None) -> str:
     """One casino's payout in a sentence: ties, who takes which bill, what goes back under the pile."""
     if not any(p.dice):
         if p.returned:
             return _("No dice: {bills} back under the pile.", bills=", ".join(map(money, p.returned)))
         return _("No dice: no bills.")
-    parts = [_("Dice: {dice}.", dice=", ".join(f"{owner_name(state, o)} {n}" for o, n in enumerate(p.dice) if n > 0))]
+    dice = ", ".join(f"{owner_name(state, o, you)} {n}" for o, n in enumerate(p.dice) if n > 0)
+    parts = [_("Dice: {dice}.", dice=dice)]
     if p.cancelled:
-        names = [owner_name(state, o) for o in p.cancelled]
+        names = [owner_name(state, o, you) for o in p.cancelled]
         parts.append(_n("Tie: {names} cancels.", "Tie: {names} cancel.", len(names), names=join(names)))
-    takes = [_("You take {bill}", bill=money(b)) if is_you(state.names[s])
+    takes = [_("You take {bill}", bill=money(b)) if s == you
              else _("{name} takes {bill}", name=state.names[s], bill=money(b))
              for s, b in sorted(p.takes.items(), key=lambda t: -t[1])]
     if p.white_bill is not None:
@@ -127,19 +135,15 @@ def you_name() -> str:
     return _("You")
 
 
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the learner's seat's name, in either language."""
-    return name == "You" or name == you_name()
+def seat_name(state: State, seat: int, you: int | None) -> str:
+    """A seat's name as a learner reads it: "You" in the language in force for the learner's seat ``you``,
+    the game's name for the others."""
+    return you_name() if seat == you else state.names[seat]
 
 
-def shown_name(name: str) -> str:
-    """A seat's name as a learner reads it: the learner's "You" in the language in force, others as they are."""
-    return you_name() if name == "You" else name
-
-
-def owner_name(state: State, owner: int) -> str:
-    """An owner's name as a learner reads it: a seat's name, or the white dice's (in the language in force)."""
-    return _("white") if owner == state.players else shown_name(state.names[owner])
+def owner_name(state: State, owner: int, you: int | None = None) -> str:
+    """An owner's name as a learner reads it: a seat's (see :func:`seat_name`), or the white dice's."""
+    return _("white") if owner == state.players else seat_name(state, owner, you)
 
 
 def board_view(
@@ -170,9 +174,9 @@ def board_view(
         for c in CASINOS
     ]
     seat = state.current_player
-    turn: JSON = {"seat": seat, "name": None if seat is None else shown_name(state.names[seat]),
-                  "human": seat is not None and seat in humans,
-                  "you": seat is not None and seat in humans and is_you(state.names[seat])}
+    you = learner_seat(humans)
+    turn: JSON = {"seat": seat, "name": None if seat is None else seat_name(state, seat, you),
+                  "human": seat is not None and seat in humans, "you": seat is not None and seat == you}
     hands = [
         {"seat": s, "own": state.in_hand(s), "white": state.white_in_hand(s), "money": state.money(s),
          "bills": list(state.bills_won(s))}
@@ -180,8 +184,7 @@ def board_view(
     ]
     placed_any = any(sum(state.placed_on(c)[: state.players]) for c in CASINOS)
     paid_round = state.round if state.is_over else state.round - 1  # (a position may start mid-game)
-    last_payout = payout_view(state, state.payouts[-1], paid_round) if state.payouts else None
-    you = next((s for s, name in enumerate(state.names) if is_you(name)), None)
+    last_payout = payout_view(state, state.payouts[-1], paid_round, you) if state.payouts else None
     log = say_all(state.events, state.names, you=you)
     for i, why in (reasons or {}).items():
         if 0 <= i < len(log):
@@ -213,20 +216,20 @@ def board_view(
 
 def describe(state: State, humans: Sequence[int]) -> str:
     """Whose turn it is and what they must do, in a sentence for the status line."""
+    you = learner_seat(humans)
     if state.is_over:
         winners = state.winners
         best = money(state.money(winners[0]))
         if len(winners) > 1:
             return _("The game is over: {names} win with {money} (a shared victory).",
-                     names=join([shown_name(state.names[s]) for s in winners]), money=best)
-        if is_you(state.names[winners[0]]):
+                     names=join([seat_name(state, s, you) for s in winners]), money=best)
+        if winners[0] == you:
             return _("The game is over: You win with {money}.", money=best)
         return _("The game is over: {name} wins with {money}.", name=state.names[winners[0]], money=best)
     seat = state.current_player
     assert seat is not None
-    name = state.names[seat]
-    fields = {"round": state.round, "rounds": ROUNDS, "name": shown_name(name)}
-    if seat in humans and is_you(name):
+    fields = {"round": state.round, "rounds": ROUNDS, "name": seat_name(state, seat, you)}
+    if seat == you:
         if state.phase == "spare":
             return _("Round {round} of {rounds}. Your turn: roll the 2 spare white dice.", **fields)
         if state.phase == "roll":

@@ -69,6 +69,20 @@ DEFAULT_NAMES = SEAT_NAMES["LD-COUNT"]
 """You, Shane, Mike, Mary: the rulebook's table."""
 
 
+def default_names(players: int, learner: int) -> tuple[str, ...]:
+    """The rulebook's table around the learner: "You" at the learner's seat, Shane, Mike and Mary in the others."""
+    rivals = iter(DEFAULT_NAMES[1:])
+    return tuple(DEFAULT_NAMES[0] if seat == learner else next(rivals) for seat in range(players))
+
+
+def learner_or_viewer(learner: int | None, viewer: int | None) -> int:
+    """The learner's seat, given by its name or by its former one (``viewer``), seat 0 when neither is given."""
+    if learner is not None and viewer is not None and learner != viewer:
+        raise ConfigError(_("give the learner's seat once, not learner={learner!r} and viewer={viewer!r}",
+                            learner=learner, viewer=viewer))
+    return learner if learner is not None else viewer if viewer is not None else 0
+
+
 def _joined(bid: str, show: str) -> str:
     """A bid's reason and that of the show or keep decision after it, the level's name said once."""
     if not bid or bid == show:
@@ -82,9 +96,10 @@ def _joined(bid: str, show: str) -> str:
 class LiarsDiceBoard(TutorWidget[State]):
     """A game of Liar's Dice in the browser: the cups, the bid track, the bids, the reveal and the odds.
 
-    The learner plays seat ``viewer`` (called "You"); the other seats are played by ``bots`` as soon as it
-    is their turn. Give ``state`` to show or continue any position. ``interactive=False`` makes a table that
-    only shows positions (the scenario stepper). Everything synced comes from ``state.observation(viewer)``.
+    The learner plays seat ``learner`` (called "You"; ``viewer`` is its former name); the other seats are played
+    by ``bots`` as soon as it is their turn. Give ``state`` to show or continue any position.
+    ``interactive=False`` makes a table that only shows positions (the scenario stepper). Everything synced comes
+    from ``state.observation(learner)``.
     """
 
     _noun = "table"
@@ -115,7 +130,8 @@ class LiarsDiceBoard(TutorWidget[State]):
         dice: int = 5,
         seed: int | None = None,
         names: Sequence[str] | None = None,
-        viewer: int = 0,
+        learner: int | None = None,
+        viewer: int | None = None,
         bots: str = "medium",
         show_odds: bool = True,
         bet_mode: bool = False,
@@ -128,14 +144,15 @@ class LiarsDiceBoard(TutorWidget[State]):
         self._coach = Coach(LIARS_DICE_COACH, self._refresh, on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
-        if not is_int(viewer) or not 0 <= viewer < state.players:
-            raise ConfigError(_("viewer must be a seat 0..{last}, got {viewer!r}", last=state.players - 1,
-                                viewer=viewer))
-        names = tuple(names) if names is not None else DEFAULT_NAMES[: state.players]
+        seat = learner_or_viewer(learner, viewer)
+        if not is_int(seat) or not 0 <= seat < state.players:
+            raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
+                                value=repr(seat)))
+        names = tuple(names) if names is not None else default_names(state.players, seat)
         if len(names) != state.players or len(set(names)) != len(names):
             raise ConfigError(_("give {n} distinct names, got {names!r}", n=state.players, names=list(names)))
         self._names = names
-        self._viewer = viewer
+        self._learner = seat
         self._state = state.copy()
         self._after_challenge = False
         self._skipping = False
@@ -157,19 +174,23 @@ class LiarsDiceBoard(TutorWidget[State]):
 
     # ------------------------------------------------------------------ reading
     @property
-    def viewer(self) -> int:
-        return self._viewer
+    def learner(self) -> int:
+        """The learner's seat: the table is drawn from its observation."""
+        return self._learner
+
+    viewer = learner
+    """The former name of :attr:`learner`."""
 
     @property
     def names(self) -> tuple[str, ...]:
         return self._names
 
     def _is_learner(self, seat: int | None) -> bool:
-        return seat == self._viewer
+        return seat == self._learner
 
     def odds_view(self) -> OddsView:
         """What the odds panel computes from: the what-if view, or the viewer's real observation."""
-        return self._imagined or OddsView.of(self._state.observation(self._viewer))
+        return self._imagined or OddsView.of(self._state.observation(self._learner))
 
     def _panel_view(self, view: OddsView) -> OddsView:
         """The view the odds are shown for: in what-if mode with nobody's bid yet, the bid the editor starts
@@ -227,7 +248,7 @@ class LiarsDiceBoard(TutorWidget[State]):
             if not self.what_if:
                 raise IllegalActionError(_("switch on what-if mode first to change the dice or the bid"))
             bid = Bid(intent.quantity, intent.face)  # raises on a space the track does not have
-            real = OddsView.of(self._state.observation(self._viewer))
+            real = OddsView.of(self._state.observation(self._learner))
             self._imagined = OddsView(intent.own, real.shown, intent.unknown, bid)
         elif isinstance(intent, ResetIntent):
             if not self.what_if:
@@ -253,13 +274,13 @@ class LiarsDiceBoard(TutorWidget[State]):
     @property
     def _awaiting_show(self) -> bool:
         """Whether the learner, having just bid, decides on a show and re-roll."""
-        return self.interactive and self._state.may_show == self._viewer
+        return self.interactive and self._state.may_show == self._learner
 
     def _play_learner(
         self, intent: BidIntent | ChallengeIntent | ShowIntent | KeepIntent | NextRoundIntent | SkipIntent
     ) -> None:
         self._check_playable()
-        s, me = self._state, self._viewer
+        s, me = self._state, self._learner
         if s.is_over:
             raise IllegalActionError(_("the game is over: start a new game to play again"))
         if isinstance(intent, NextRoundIntent | SkipIntent):
@@ -293,7 +314,7 @@ class LiarsDiceBoard(TutorWidget[State]):
             if who is None:
                 raise IllegalActionError(_("it is nobody's turn, not yours: wait for them to play"))
             raise IllegalActionError(_("it is {name}'s turn, not yours: wait for them to play",
-                                       name=seat_name(who, self._names, you=self._viewer)))
+                                       name=seat_name(who, self._names, you=self._learner)))
         action: Action = Challenge() if isinstance(intent, ChallengeIntent) else Bid(intent.quantity, intent.face)
         s.apply(action)  # the engine refuses a bid that does not raise, or a challenge with no bid
         self._in_game = True
@@ -307,12 +328,12 @@ class LiarsDiceBoard(TutorWidget[State]):
         """Whether the table waits after a challenge for the learner to read the reveal: while the game goes on,
         unless the learner is out of it and chose to skip to the end."""
         return self.interactive and not self._state.is_over and not (
-            self._skipping and self._state.dice_counts[self._viewer] == 0)
+            self._skipping and self._state.dice_counts[self._learner] == 0)
 
     def _undo_plan(self) -> UndoPlan:
         """Undo takes back the learner's last bid, show choice or challenge (and the bots' moves after it);
         never across a roll of the learner's dice nor a challenge (the cups were lifted)."""
-        me, s = self._viewer, self._state
+        me, s = self._learner, self._state
         if s.last_challenge is not None and not s.bids and s.dice_counts[me] > 0:
             return UndoPlan(0, reason=_("the cups were lifted at the last challenge: a finished round is never "
                                         "taken back"))
@@ -329,7 +350,7 @@ class LiarsDiceBoard(TutorWidget[State]):
 
     def _undo_view(self) -> dict[str, Any]:
         view = super()._undo_view()
-        view["in_progress"] = view["in_progress"] and self._state.dice_counts[self._viewer] > 0  # out: nothing to lose
+        view["in_progress"] = view["in_progress"] and self._state.dice_counts[self._learner] > 0  # out: nothing to lose
         return view
 
     def _opponents(self) -> str:
@@ -362,7 +383,7 @@ class LiarsDiceBoard(TutorWidget[State]):
         view = self.odds_view()
         if view.bid is None:
             raise IllegalActionError(_("there is no bid to bet on yet"))
-        if self._state.bidder == self._viewer:
+        if self._state.bidder == self._learner:
             raise IllegalActionError(_("the last bid is your own: bets are on the others' bids"))
         if self._guess is not None and self._bet_key == self._current_bet_key():
             raise IllegalActionError(_("you have placed your bet on this bid already"))
@@ -386,7 +407,7 @@ class LiarsDiceBoard(TutorWidget[State]):
     def _auto_move(self) -> bool:
         """A pending cup's roll or a bot's move; the table stops at the learner's turn and, after a challenge,
         waits (so the learner can read the reveal) until 'Next round'."""
-        s, me = self._state, self._viewer
+        s, me = self._state, self._learner
         if s.is_over:
             return False
         if s.is_chance:
@@ -447,7 +468,7 @@ class LiarsDiceBoard(TutorWidget[State]):
         if self._quiet:
             return
         self._coach.sync(self._state, self._is_learner)
-        s, me = self._coach.replay_state() or self._state, self._viewer
+        s, me = self._coach.replay_state() or self._state, self._learner
         obs = s.observation(me)
         learner_to_act = (self.interactive and not self._awaiting_show and not self._after_challenge
                           and obs.phase == "bid" and obs.current_player == me)

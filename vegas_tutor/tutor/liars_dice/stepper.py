@@ -1,7 +1,8 @@
 """``LiarsDiceStepper``: a rulebook example of Liar's Dice played step by step on the table, and a whole
 round played by bots to watch the same way.
 
-The table shows each step from "You"'s seat only: the other cups stay hidden until a challenge lifts them.
+The table shows each step from the learner's seat (:data:`~vegas_tutor.liars_dice.scenarios.LEARNER_SEAT`, "You")
+only: the other cups stay hidden until a challenge lifts them.
 
 >>> stepper = LiarsDiceStepper("LD-CHALLENGE-1")
 >>> stepper.next(); stepper.next(); stepper.table["reveal"]["losses"]
@@ -20,9 +21,9 @@ from vegas_tutor.i18n import _, tr
 from vegas_tutor.liars_dice.actions import Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State, new_game
 from vegas_tutor.liars_dice.policies import bot_action, check_policy
-from vegas_tutor.liars_dice.scenarios import SCENARIOS, SEAT_NAMES
-from vegas_tutor.liars_dice.words import YOU, action_words, dice_words
-from vegas_tutor.tutor.liars_dice.board import DEFAULT_NAMES, LiarsDiceBoard
+from vegas_tutor.liars_dice.scenarios import LEARNER_SEAT, SCENARIOS, SEAT_NAMES
+from vegas_tutor.liars_dice.words import action_words, dice_words
+from vegas_tutor.tutor.liars_dice.board import LiarsDiceBoard, default_names
 from vegas_tutor.tutor.liars_dice.coaching import policy_name
 from vegas_tutor.tutor.liars_dice.projection import reveal_view
 from vegas_tutor.tutor.stepping import Stepping
@@ -40,14 +41,13 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceBoard):
     """Plays one ``Scenario`` of Liar's Dice states: narration, highlight, Back / Next / Restart."""
 
     def __init__(self, scenario: str | Scenario[State], *, start: int = 0, names: tuple[str, ...] | None = None,
-                 **kwargs: Any) -> None:
+                 learner: int = LEARNER_SEAT, **kwargs: Any) -> None:
         self._start_at(find_scenario(scenario), start)
         players = self._scenario.steps[start].state.players
         if names is None:
-            names = SEAT_NAMES.get(self._scenario.id, DEFAULT_NAMES[:players])
+            names = SEAT_NAMES.get(self._scenario.id, default_names(players, learner))
         kwargs.setdefault("show_odds", False)
-        viewer = names.index("You") if "You" in names else 0
-        super().__init__(self._scenario.steps[start].state, names=names, viewer=viewer, interactive=False, **kwargs)
+        super().__init__(self._scenario.steps[start].state, names=names, learner=learner, interactive=False, **kwargs)
         self._show_step()
 
     def _stepper_view(self) -> dict[str, Any]:
@@ -62,17 +62,20 @@ class LiarsDiceStepper(Stepping[State], LiarsDiceBoard):
 
 
 def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str = "odds") -> Scenario[State]:
-    """One round of a seeded game played by ``policy`` bots, told action by action from "You"'s seat.
+    """One round of a seeded game played by ``policy`` bots, told action by action from the learner's seat.
 
     Steps: the roll, every bid (and show), the challenge with its reveal.
     """
     chosen = check_policy(policy)
-    names = DEFAULT_NAMES[:players]
+    you = LEARNER_SEAT
+    names = default_names(players, you)
     rng = make_rng(seed)
     state = new_game(players, dice=dice, seed=seed)
     while state.is_chance:
         state.apply(Roll())
-    opens = _("You open the bidding.") if names[0] == YOU else _("{name} opens the bidding.", name=names[0])
+    opener = state.current_player
+    assert opener is not None
+    opens = _("You open the bidding.") if opener == you else _("{name} opens the bidding.", name=names[opener])
     steps = [Step(
         _("Everyone shakes {dice} dice under a cup and looks only at their own. There are {total} dice in play; "
           "you see your {dice} and nobody else's. {opens}", dice=dice, total=players * dice, opens=opens),
@@ -90,7 +93,7 @@ def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str =
             continue
         if isinstance(action, Show):
             state.apply(Roll())
-            if names[seat] == YOU:
+            if seat == you:
                 text = _("You put {dice} out in view and re-roll the rest under the cup.",
                          dice=dice_words(len(action.faces)))
             else:
@@ -100,11 +103,11 @@ def watch_round(players: int = 4, *, dice: int = 5, seed: int = 0, policy: str =
         elif isinstance(action, Challenge):
             result = state.last_challenge
             assert result is not None
-            steps.append(Step(reveal_view(result, names, 0)["words"], state.copy(), ("count",)))  # (you: seat 0)
+            steps.append(Step(reveal_view(result, names, you)["words"], state.copy(), ("count",)))
         else:
             raised = len(state.bids) > 1
             bid = action_words(action)
-            if names[seat] == YOU:
+            if seat == you:
                 text = _("You bid {bid} (a raise).", bid=bid) if raised else _("You bid {bid}.", bid=bid)
             else:
                 text = _("{name} bids {bid} (a raise).", name=names[seat], bid=bid) if raised else \
