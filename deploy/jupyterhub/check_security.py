@@ -1,16 +1,16 @@
 """What one learner can reach through the class JupyterHub: probes with raw HTTP and the lesson kernel's websocket.
 
-Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and root. Starts a fresh hub as its own user from
-the installed ``jupyterhub_config.py`` on loopback, with the teacher's account made beforehand as
-``install.sh`` does; signs up learners A and B with passwords of their own (approved by the teacher), starts
-both servers and, as learner A, tries what a learner should not manage: a terminal, writing or reading
-through the contents API, starting kernels or sessions, JupyterLab, the file browser, B's server, stopping B's
-server, the hub's admin pages, logging in as B, signing up unapproved, under a system account's name or under
-the teacher's name; then opens a lesson and, through that lesson's kernel (any page's websocket can run code
-in it), reads the hub's database and cookie secret, B's home and kernel files, writes into the lessons,
-signals B's server, runs sudo, and checks the kernel is held by A's memory cap. It also checks that the hub
-runs as its own user and that its files are its own alone. Each probe prints ``ok`` (refused, or for the
-lesson: it plays) or ``EXPOSED``.
+Needs ``install.sh`` first (same ``VEGAS_TUTOR_HUB_PREFIX``) and root. Starts a fresh hub as its own user from the
+installed ``jupyterhub_config.py`` on loopback, with the teacher's account made beforehand as ``install.sh`` does;
+signs up learners A and B with passwords of their own (approved by the teacher), starts both servers and, as
+learner A, tries what a learner should not manage: a terminal, writing or reading through the contents API,
+starting kernels or sessions, JupyterLab, the file browser, B's server, stopping B's server, the hub's admin
+pages, logging in as B, guessing a password (5 wrong ones lock the name for a minute), signing up and logging in
+unapproved, under a system account's name or under the teacher's name; then opens a lesson and, through that
+lesson's kernel (any page's websocket can run code in it), reads the hub's database and cookie secret, B's home
+and kernel files, writes into the lessons, signals B's server, runs sudo, and checks the kernel is held by A's
+memory cap. It also checks that the hub runs as its own user and that its files are its own alone. Each probe
+prints ``ok`` (refused, or for the lesson: it plays) or ``EXPOSED``.
 
 Usage: ``python deploy/jupyterhub/check_security.py`` (exit status 0 when every probe is ok).
 """
@@ -178,9 +178,18 @@ def probes(hub: Hub) -> list[tuple[str, bool, str]]:
     _jar, as_b = log_in(hub, B, passwords[A])
     seen = who(hub, as_b)
     note("A logs in as B with the password A knows", seen != B, f"logged in as {seen}")
-    sign_up(hub, "mallory", secrets.token_hex(8))
-    _jar, unapproved = log_in(hub, "mallory", "")
-    note("an unapproved sign-up logs in", who(hub, unapproved) is None, f"logged in as {who(hub, unapproved)}")
+    mallory = secrets.token_hex(8)
+    sign_up(hub, "mallory", mallory)
+    _jar, unapproved = log_in(hub, "mallory", mallory)
+    note("an unapproved sign-up logs in with its own password", who(hub, unapproved) is None,
+         f"logged in as {who(hub, unapproved)}")
+    guessed = secrets.token_hex(8)
+    hub.enrol("carol", guessed)
+    for _ in range(5):
+        log_in(hub, "carol", secrets.token_hex(8))
+    _jar, after_guesses = log_in(hub, "carol", guessed)
+    note("after 5 wrong passwords, the right one logs in at once (no lock)", who(hub, after_guesses) is None,
+         f"logged in as {who(hub, after_guesses)}")
     password = secrets.token_hex(8)
     sign_up(hub, "daemon", password)
     hub.teacher.open(f"{hub.url}hub/authorize/daemon", timeout=60).read()

@@ -43,11 +43,15 @@ import grp
 import json
 import os
 import pwd
+import random
+import socket
 import sqlite3
 import sys
 from pathlib import Path
 
+import bcrypt
 import nativeauthenticator
+from nativeauthenticator import NativeAuthenticator
 from sudospawner import SudoSpawner
 
 from vegas_tutor.resources import lessons_dir
@@ -98,7 +102,28 @@ c.JupyterHub.pid_file = str(hub_files / "jupyterhub.pid")
 c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server
 
 # --- accounts: the teacher's made at install, learners sign up and the teacher approves them
-c.JupyterHub.authenticator_class = "native"
+class ClassAuthenticator(NativeAuthenticator):  # type: ignore[misc]
+    """NativeAuthenticator whose password check (bcrypt, about 0.25 CPU-seconds) runs in a thread: the hub is
+    one process, and a class logging in at once would otherwise queue every other request of the hub (OAuth
+    hand-overs, the proxy's routes, the spawn pages) behind each hash in turn. The same rules as its parent: an
+    unknown name fails, a name locked after too many failures fails without a check, a right password of an
+    account the teacher has not approved fails and counts as a failure, and so does a wrong one."""
+
+    async def authenticate(self, handler, data):  # type: ignore[no-untyped-def]
+        name = self.normalize_username(data["username"])
+        account = self.get_user(name)
+        if account is None or (self.allowed_failed_logins and self.is_blocked(name)):
+            return None
+        password = str(data.get("password", "")).encode()
+        right = await asyncio.to_thread(bcrypt.checkpw, password, account.password)
+        if right and account.is_authorized and (not account.has_2fa or account.is_valid_token(data.get("2fa"))):
+            self.successful_login(name)
+            return name
+        self.add_login_attempt(name)
+        return None
+
+
+c.JupyterHub.authenticator_class = ClassAuthenticator
 c.JupyterHub.template_paths = [str(Path(nativeauthenticator.__file__).parent / "templates")]
 c.NativeAuthenticator.open_signup = False
 c.NativeAuthenticator.minimum_password_length = 8
@@ -128,11 +153,39 @@ async def make_learner(spawner) -> None:  # type: ignore[no-untyped-def]
     spawner.log.info("%s", await run_helper("make", spawner.user.name))
 
 
+def server_port() -> int:
+    """A free loopback port for a learner's server, below the machine's ephemeral range.
+
+    sudospawner takes one the system gives out (binding port 0), from the range every outgoing connection also
+    takes its own port from: while a class arrives, the hub, its proxy and the servers open hundreds of
+    connections, and one of them took a server's port before the server could listen (a load run of 30: the
+    server stopped, "port 43179 is not available", and the hub, which may not signal its learners' processes,
+    waited 300 s for it). No outgoing connection takes a port below that range.
+    """
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    for _ in range(100):
+        port = random.randint(SERVER_PORTS_FROM, max(SERVER_PORTS_FROM, low - 1))
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port for a learner's server between {SERVER_PORTS_FROM} and {low - 1}")
+
+
+SERVER_PORTS_FROM = 20000
+
+
 class LearnerSpawner(SudoSpawner):  # type: ignore[misc]
-    """sudospawner, then the learner's memory cap (a server that cannot be capped is stopped)."""
+    """sudospawner with the server's port from :func:`server_port`, then the learner's memory cap (a server
+    that cannot be capped is stopped)."""
 
     async def start(self):  # type: ignore[no-untyped-def]
-        address = await super().start()
+        self.port = server_port()  # (sudospawner's own start, with this port instead of an ephemeral one)
+        reply = await self.do(action="spawn", args=self.get_args(), env=self.get_env())
+        self.pid = reply["pid"]
+        address = (self.ip or "127.0.0.1", self.port)
         if memory_limit not in ("", "0"):
             try:
                 self.log.info("%s", await run_helper("cap", self.user.name))

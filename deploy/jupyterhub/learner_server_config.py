@@ -22,16 +22,30 @@ what a lesson page never uses, with Jupyter Server's and Voilà's own settings:
   it is still working (:class:`LessonKernels`: Jupyter Server counts a kernel's own output as activity, and
   the coach goes on reviewing a departed learner's last moves, which kept such kernels alive). Kernels talk
   over Unix sockets in the learner's own ``JUPYTER_RUNTIME_DIR``.
+* **The first page waits ready**: the page the hub lands the learner on (``JUPYTERHUB_DEFAULT_URL``: the
+  lesson of the day, or the landing page) has run in a kernel of Voilà's pre-heated pool since the server
+  started (:class:`FirstPageReady`), so a learner whose server the teacher started before class only has to
+  be handed the page. The pool holds that one kernel and is not refilled: a second opening starts a kernel
+  as any other page does, and no refills compete with a class arriving at once.
 * **Page**: vegas-tutor's Voilà template (no stylesheet from another host, the board's retry), and MathJax
   from the page's own bundle rather than from cdnjs.
 """
 
 import os
 import time
+from pathlib import Path
+from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyterhub.singleuser.extension import JupyterHubAuthorizer
 from traitlets import Dict
+from voila.configuration import VoilaConfiguration
+from voila.notebook_renderer import NotebookRenderer
+from voila.paths import collect_template_paths
+from voila.utils import get_page_config
+from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+from vegas_tutor.serving import fresh_when_taken
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (Jupyter provides it)
 
@@ -79,10 +93,68 @@ class LessonKernels(AsyncMappingKernelManager):  # type: ignore[misc]
         await super().cull_kernel_if_idle(kernel_id)
 
 
+RENDER_PREFIX = "/voila/render/"
+
+
+def first_page(default_url: str) -> str | None:
+    """The notebook (relative to the lessons folder) of the page the hub lands a learner on, or ``None``."""
+    if not default_url.startswith(RENDER_PREFIX) or not default_url.endswith(".ipynb"):
+        return None
+    return default_url[len(RENDER_PREFIX):]
+
+
+class FirstPageReady(voila_kernel_manager_factory(LessonKernels, True, 0)):  # type: ignore[misc]
+    """:class:`LessonKernels` with Voilà's pre-heated pool (the standalone ``voila`` app's own, here inside
+    Jupyter Server), holding one kernel that has run the learner's first page; never refilled.
+
+    Voilà's pool reads the standalone app's attributes from its parent; inside Jupyter Server the parent is
+    the server, so the few it needs are given from the server's own (its settings, the Voilà configuration
+    its Voilà extension reads, the same template paths), and the pool starts once the server's loop runs.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        LessonKernels.__init__(self, **kwargs)  # not Voilà's: it would pre-heat every notebook of the folder
+        self._wait_at_startup = True
+        self.notebook_data = {}
+        self._pools = {}
+        self.root_dir = self.parent.root_dir
+        self.notebook_path = None
+        self._filled: set[str] = set()
+        fresh_when_taken(self)  # taken after an hour in the pool, the kernel is not idle for the culler
+        page = first_page(os.environ.get("JUPYTERHUB_DEFAULT_URL", ""))
+        if page is not None and (Path(self.root_dir) / page).is_file():
+            self.kernel_pools_config = {page: {"pool_size": 1}}
+            self.fill_if_needed(delay=0, notebook_name=page)
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                       extra_kernel_env_variables: dict[str, str] | None = None, **kwargs: Any) -> None:
+        if notebook_name not in self.kernel_pools_config or notebook_name in self._filled:
+            return
+        self._filled.add(notebook_name)
+        server = self.parent
+        if not hasattr(server, "server_url"):  # Voilà's pool gives the kernel the app's server_url; here the
+            server.server_url = server.base_url  # server's base address, as a Voilà page of this server has
+        super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables or {}, **kwargs)
+
+    def _notebook_renderer_factory(self, notebook_path: str | None = None) -> NotebookRenderer:
+        server = self.parent
+        settings = server.web_app.settings
+        voila = VoilaConfiguration(parent=server)
+        page_config = get_page_config(base_url=server.base_url, settings=settings, log=server.log,
+                                      voila_configuration=voila)
+        return NotebookRenderer(
+            voila_configuration=voila, traitlet_config=server.config, notebook_path=notebook_path,
+            template_paths=collect_template_paths(["voila", "nbconvert"], voila.template),
+            config_manager=settings["config_manager"], contents_manager=server.contents_manager,
+            base_url=server.base_url, kernel_spec_manager=server.kernel_spec_manager, page_config=page_config,
+            mathjax_config=settings.get("mathjax_config"), mathjax_url=settings.get("mathjax_url"),
+        )
+
+
 kernel_idle = int(os.environ.get("VEGAS_TUTOR_HUB_KERNEL_IDLE", "600"))
 
 c.ServerApp.authorizer_class = LessonsOnly
-c.ServerApp.kernel_manager_class = LessonKernels
+c.ServerApp.kernel_manager_class = FirstPageReady
 c.ServerApp.terminals_enabled = False
 c.ServerApp.jpserver_extensions = {
     "voila": True,

@@ -214,32 +214,52 @@ class Hub:
             self.saved.replace(self.database)
 
 
+class HubRedirectsOnly(urllib.request.HTTPRedirectHandler):
+    """Follows redirects to the hub's own pages, not into a learner's server (``/user/...``)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        if urllib.parse.urlparse(newurl).path.startswith("/user/"):
+            return None
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
 def _form(hub: Hub, page: str, fields: dict[str, str]
           ) -> tuple[http.cookiejar.CookieJar, urllib.request.OpenerDirector]:
-    """Open the hub's ``page`` and post its form with ``fields``; the cookie jar and the opener that used it.
-    When the hub answers that too many servers are starting (429, after a login), come back after the
-    ``Retry-After`` it gives, as a learner reloading the page does."""
+    """Open the hub's ``page`` and post its form with ``fields``; the cookie jar and an opener that uses it.
+    The post's redirects are followed on the hub's pages only: a login whose server is running redirects to the
+    learner's server, and the journey opens that page itself, once, as a browser does at the end of the same
+    redirects. When the hub answers that too many servers are starting (429, after a login), come back after
+    the ``Retry-After`` it gives, as a learner reloading the page does."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    on_hub = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), HubRedirectsOnly())
     opener.open(hub.url + page, timeout=60).read()
     xsrf = next((cookie.value for cookie in jar if cookie.name == "_xsrf"), "")
     try:
-        opener.open(hub.url + page, data=urllib.parse.urlencode({**fields, "_xsrf": xsrf}).encode(),
+        on_hub.open(hub.url + page, data=urllib.parse.urlencode({**fields, "_xsrf": xsrf}).encode(),
                     timeout=60).read()
     except urllib.error.HTTPError as error:
-        if error.code != 429:
-            raise
-        deadline, busy = time.monotonic() + START_TIMEOUT, error
-        while True:
-            time.sleep(float(busy.headers.get("Retry-After") or 5))
-            try:
-                opener.open(busy.geturl(), timeout=60).read()
-                break
-            except urllib.error.HTTPError as again:
-                if again.code != 429 or time.monotonic() > deadline:
-                    raise
-                busy = again
+        if not to_learners_server(error):
+            if error.code != 429:
+                raise
+            deadline, busy = time.monotonic() + START_TIMEOUT, error
+            while True:
+                time.sleep(float(busy.headers.get("Retry-After") or 5))
+                try:
+                    on_hub.open(busy.geturl(), timeout=60).read()
+                    break
+                except urllib.error.HTTPError as again:
+                    if to_learners_server(again):
+                        break
+                    if again.code != 429 or time.monotonic() > deadline:
+                        raise
+                    busy = again
     return jar, opener
+
+
+def to_learners_server(answer: urllib.error.HTTPError) -> bool:
+    """Whether the hub's answer is a redirect into a learner's server (which :class:`HubRedirectsOnly` stops)."""
+    return answer.code in (301, 302, 303, 307) and "/user/" in (answer.headers.get("Location") or "")
 
 
 def sign_up(hub: Hub, name: str, password: str) -> None:
@@ -268,6 +288,19 @@ def wait_for_servers(hub: Hub, names: list[str], started: float) -> list[float]:
                     ready[name] = time.monotonic() - started
         time.sleep(1)
     return [ready[name] for name in names if name in ready]
+
+
+def settle(hub: Hub, servers: int, started: float) -> float:
+    """Wait until each of ``servers`` learners' servers has its pre-heated first page (one kernel each) and the
+    machine is quiet (under a fifth of a core busy over 3 s), as a few minutes before the class; the seconds
+    since ``started``."""
+    while time.monotonic() - started < START_TIMEOUT:
+        before = sum(psutil.cpu_times()[:3])
+        time.sleep(3)
+        busy = (sum(psutil.cpu_times()[:3]) - before) / 3
+        if len(hub.kernel_ids()) >= servers and busy < 0.2:
+            break
+    return time.monotonic() - started
 
 
 def start_server(hub: Hub, name: str) -> None:
@@ -403,9 +436,9 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limi
             with ThreadPoolExecutor(n) as starting:
                 list(starting.map(lambda name: start_server(hub, name), names))
             early = wait_for_servers(hub, names, started)
-            print(f"hub, {n} servers started by the teacher before the class: {spread(early)} ({len(early)}/{n})",
-                  flush=True)
-        before = hub.kernel_ids()
+            settled = settle(hub, len(early), started)
+            print(f"hub, {n} servers started by the teacher before the class: {spread(early)} ({len(early)}/{n}); "
+                  f"their first pages ready in their kernels and the machine quiet after {settled:.0f} s", flush=True)
         measured: dict[str, float] = {}
         cpu_before = sum(psutil.cpu_times()[:3])
         load_before = os.getloadavg()[0]
@@ -431,7 +464,8 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limi
         on_lesson = [way[2] for way in ways if way[2] is not None]
         beacons = sum(way[3] for way in ways)
         start_cpu = server_cpu_seconds(hub)
-        theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id} - before
+        # the learners' kernels, pre-heated before the class or started by their pages
+        theirs = {r.kernel_id for r in (learner.result for learner in learners) if r.kernel_id}
         period = kernel_idle + max(1, min(60, kernel_idle // 20))
         left_at = time.monotonic()
         last_gone = None
