@@ -54,7 +54,15 @@ def test_values_describe_the_same_learner_server(values: dict[str, Any]) -> None
     assert spawner["notebook_dir"].endswith("/site-packages/vegas_tutor/_data/lessons")
     assert single["storage"]["type"] == "none"
     assert values["cull"]["enabled"] is True
-    assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == "native"
+    hub = values["hub"]
+    assert hub["config"]["JupyterHub"]["authenticator_class"] == "class_accounts.ClassAuthenticator"
+    assert hub["extraFiles"]["class-accounts"]["mountPath"] == "/usr/local/etc/vegas-tutor/class_accounts.py"
+    assert 'sys.path.insert(0, "/usr/local/etc/vegas-tutor")' in hub["extraConfig"]["class-accounts"]
+    assert "--set-file hub.extraFiles.class-accounts.stringData=deploy/jupyterhub/class_accounts.py" in (
+        VALUES.read_text())
+    local = (REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text()
+    assert "from class_accounts import ClassAuthenticator" in local
+    assert "c.JupyterHub.authenticator_class = ClassAuthenticator" in local
     assert values["hub"]["config"]["NativeAuthenticator"]["open_signup"] is False
 
 

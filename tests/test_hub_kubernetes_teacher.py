@@ -52,7 +52,7 @@ def run_snippet(database: Path, password: str, check: str) -> subprocess.Complet
 def test_the_values_mount_what_the_snippet_imports() -> None:
     hub = VALUES["hub"]
     mounts = {Path(entry["mountPath"]).name for entry in hub["extraFiles"].values()}
-    assert mounts == {"make_teacher.py", "learner_server.py"}
+    assert mounts == {"make_teacher.py", "learner_server.py", "class_accounts.py"}
     assert {Path(entry["mountPath"]).parent for entry in hub["extraFiles"].values()} == {
         Path("/usr/local/etc/vegas-tutor")}
     secret = hub["extraEnv"]["VEGAS_TUTOR_TEACHER_PASSWORD"]["valueFrom"]["secretKeyRef"]

@@ -89,7 +89,7 @@ fi
 "$PREFIX/venv/bin/python" -m pip uninstall -y -q rfc3987-syntax 2>/dev/null || true
 
 # the hub's configuration and the learners' server's (Voilà only, the lessons read-only, no terminals)
-for file in jupyterhub_config.py learner_server.py learner_server_config.py make_teacher.py; do
+for file in jupyterhub_config.py learner_server.py learner_server_config.py make_teacher.py class_accounts.py; do
   install -m 644 -o root -g root "$HERE/$file" "$PREFIX/etc/$file"
 done
 "$PYTHON" -c 'import json, sys; json.dump({"teacher": sys.argv[2], "memory_limit": sys.argv[3]},

@@ -49,15 +49,14 @@ import sqlite3
 import sys
 from pathlib import Path
 
-import bcrypt
 import nativeauthenticator
-from nativeauthenticator import NativeAuthenticator
 from sudospawner import SudoSpawner
 
 from vegas_tutor.resources import lessons_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import learner_server  # (beside this file: what a learner's server is, here and on Kubernetes)
+from class_accounts import ClassAuthenticator  # (beside it too: the accounts, here and on Kubernetes)
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub provides it)
 
@@ -101,28 +100,7 @@ c.JupyterHub.cookie_secret_file = str(hub_files / "jupyterhub_cookie_secret")
 c.JupyterHub.pid_file = str(hub_files / "jupyterhub.pid")
 c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server
 
-# --- accounts: the teacher's made at install, learners sign up and the teacher approves them
-class ClassAuthenticator(NativeAuthenticator):  # type: ignore[misc]
-    """NativeAuthenticator whose password check (bcrypt, about 0.25 CPU-seconds) runs in a thread: the hub is
-    one process, and a class logging in at once would otherwise queue every other request of the hub (OAuth
-    hand-overs, the proxy's routes, the spawn pages) behind each hash in turn. The same rules as its parent: an
-    unknown name fails, a name locked after too many failures fails without a check, a right password of an
-    account the teacher has not approved fails and counts as a failure, and so does a wrong one."""
-
-    async def authenticate(self, handler, data):  # type: ignore[no-untyped-def]
-        name = self.normalize_username(data["username"])
-        account = self.get_user(name)
-        if account is None or (self.allowed_failed_logins and self.is_blocked(name)):
-            return None
-        password = str(data.get("password", "")).encode()
-        right = await asyncio.to_thread(bcrypt.checkpw, password, account.password)
-        if right and account.is_authorized and (not account.has_2fa or account.is_valid_token(data.get("2fa"))):
-            self.successful_login(name)
-            return name
-        self.add_login_attempt(name)
-        return None
-
-
+# --- accounts: the teacher's made at install, learners sign up and the teacher approves them (NativeAuthenticator)
 c.JupyterHub.authenticator_class = ClassAuthenticator
 c.JupyterHub.template_paths = [str(Path(nativeauthenticator.__file__).parent / "templates")]
 c.NativeAuthenticator.open_signup = False

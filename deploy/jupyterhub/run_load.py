@@ -57,7 +57,8 @@ from e2e_app import free_port  # noqa: E402
 PREFIX = Path(os.environ.get("VEGAS_TUTOR_HUB_PREFIX", "/tmp/vegas-tutor-hub"))
 START_TIMEOUT = 300.0
 INSTALLED = {"jupyterhub_config.py": "etc", "learner_server.py": "etc", "learner_server_config.py": "etc",
-             "make_teacher.py": "etc", "vegas_tutor_learner.py": "sbin/vegas-tutor-learner",
+             "make_teacher.py": "etc", "class_accounts.py": "etc",
+             "vegas_tutor_learner.py": "sbin/vegas-tutor-learner",
              "sudospawner-singleuser": "venv/bin/sudospawner-singleuser",
              "sudospawner-mediator": "venv/bin/sudospawner"}
 """This folder's files and where ``install.sh`` puts them: the hub runs the installed copies."""
