@@ -51,10 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("bench_ld_equilibrium: scipy is missing (pip install 'vegas-tutor[bench]')", file=sys.stderr)
         return 2
+    from vegas_tutor.liars_dice.bots import bot_policy
     from vegas_tutor.liars_dice.equilibrium import (
         best_response_to_policy,
-        bot_policy,
-        build_tree,
+            build_tree,
         cfr_plus,
         possible_bids,
         solve_lp,
@@ -115,8 +115,8 @@ def check_by_play(games: int) -> None:
 
     from vegas_tutor.core.dice import make_rng
     from vegas_tutor.liars_dice import Roll, State
-    from vegas_tutor.liars_dice.bots import action_probabilities, choose_action
-    from vegas_tutor.liars_dice.equilibrium import best_response_actions, best_response_to_policy, bot_policy, observe
+    from vegas_tutor.liars_dice.bots import action_probabilities, bot_policy, choose_action
+    from vegas_tutor.liars_dice.equilibrium import best_response_actions, best_response_to_policy, observe
 
     runs = (("coach search (before)", False, max(100, games // 10)), ("solved table (now)", True, games))
     for label, solved, n in runs:

@@ -251,10 +251,10 @@ def test_a_kernel_a_page_gets_is_counted_for_its_client_whether_started_or_taken
     page.settings[classroom.SETTING] = room
 
     async def render() -> None:
-        with classroom.class_seat(page) as admitted_now:
+        with classroom_pages.class_seat(page) as admitted_now:
             assert admitted_now
             await manager.start_kernel()
-        with classroom.class_seat(page):
+        with classroom_pages.class_seat(page):
             await manager.get_rendered_notebook("index.ipynb")
         await manager.start_kernel()  # a kernel no page asked for (none in class mode) is nobody's
 
@@ -273,7 +273,7 @@ def test_a_page_over_the_cap_gets_503_retry_after_and_a_page_in_its_language_tha
     cookie = admitted._new_cookie[classroom.COOKIE].value  # type: ignore[attr-defined]
     page = _handler({"Cookie": f"{classroom.COOKIE}={cookie}"}, uri="/voila/render/es/01.01-colocar-dados.ipynb")
     page.settings[classroom.SETTING] = room
-    with mock.patch.object(page, "finish") as finish, classroom.class_seat(page) as admitted_now:
+    with mock.patch.object(page, "finish") as finish, classroom_pages.class_seat(page) as admitted_now:
         assert not admitted_now
     body = finish.call_args[0][0]
     assert page.get_status() == 503 and page._headers["Retry-After"] == "10"  # type: ignore[attr-defined]
@@ -284,7 +284,7 @@ def test_a_page_over_the_cap_gets_503_retry_after_and_a_page_in_its_language_tha
 
 
 def test_outside_class_mode_a_page_is_always_admitted() -> None:
-    with classroom.class_seat(_handler()) as admitted:
+    with classroom_pages.class_seat(_handler()) as admitted:
         assert admitted
 
 

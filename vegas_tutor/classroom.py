@@ -31,7 +31,6 @@ import contextlib
 import contextvars
 import hmac
 import ipaddress
-import logging
 import re
 import secrets
 import socket
@@ -44,7 +43,7 @@ from urllib.parse import quote, urlsplit
 
 from vegas_tutor.class_records import ClassRecords
 from vegas_tutor.i18n import _, _n
-from vegas_tutor.serving import LOCAL_NAMES, Refusal, ServedNames, masked_uri, refuse
+from vegas_tutor.serving import LOCAL_NAMES, Refusal, ServedNames, refuse
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The letters of a generated class code: no 0/O, 1/I/L, easy to read aloud and to type."""
@@ -65,7 +64,6 @@ DEFAULT_PER_CLIENT = 3
 RETRY_AFTER = 10
 """Seconds a page over the cap waits before it asks again."""
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-_log = logging.getLogger("vegas_tutor")
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
@@ -312,6 +310,19 @@ class Seats:
             self._pending.remove(seat)
         seat.left = True
 
+    @contextlib.contextmanager
+    def seated(self, client: str, lesson: str) -> Iterator[Seat]:
+        """While a lesson page of ``client`` is rendered: a seat taken for it (``lesson``: the notebook), on which
+        the kernel the page gets is counted; left when the page is done."""
+        seat = self.take(client)
+        seat.lesson = lesson
+        token = _seat.set(seat)
+        try:
+            yield seat
+        finally:
+            _seat.reset(token)
+            self.leave(seat)
+
     def watch(self, manager: Any) -> None:
         """Count the kernels ``manager`` gives to pages (started for one, or taken from a pool) while they live
         in it. Call before serving."""
@@ -404,35 +415,6 @@ class Classroom:
 
 def _refused(join: str) -> Refusal:
     return Refusal(lambda: _("this server is in class mode: join the class at {join} first", join=join))
-
-
-@contextlib.contextmanager
-def class_seat(handler: Any) -> Iterator[bool]:
-    """While a lesson page is rendered: True when it may have a kernel. In class mode a page over the cap is
-    answered with 503 and :func:`vegas_tutor.classroom_pages.class_full_page` instead (False); outside class
-    mode always True."""
-    classroom: Classroom | None = handler.settings.get(SETTING)
-    if classroom is None:
-        yield True
-        return
-    client = classroom.client_id(handler) or ""  # the gate let no page through without one
-    full = classroom.seats.refusal(client)
-    if full is not None:
-        from vegas_tutor.classroom_pages import answer_full
-
-        _log.warning("vegas-tutor: %s %s refused (503): %s", handler.request.method,
-                     masked_uri(handler.request.uri), "client cap" if full.mine else "class cap")
-        answer_full(handler, full)
-        yield False
-        return
-    seat = classroom.seats.take(client)
-    seat.lesson = lesson_of(handler.request.path, classroom.base_url)
-    token = _seat.set(seat)
-    try:
-        yield True
-    finally:
-        _seat.reset(token)
-        classroom.seats.leave(seat)
 
 
 def lesson_of(path: str, base_url: str = "/") -> str:

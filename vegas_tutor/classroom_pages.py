@@ -11,12 +11,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import html
+import logging
+from collections.abc import Iterator
 from typing import Any
 
-from vegas_tutor.classroom import RETRY_AFTER, Full
+from vegas_tutor.classroom import RETRY_AFTER, SETTING, Classroom, Full, lesson_of
 from vegas_tutor.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, tr, using
-from vegas_tutor.serving import page_language
+from vegas_tutor.serving import masked_uri, page_language
+
+_log = logging.getLogger("vegas_tutor")
 
 JOIN_WRONG = N_("Wrong code: check it with your teacher and type it again.")
 JOIN_WAIT = N_("Too many wrong codes from this computer: wait {seconds} seconds, then try again.")
@@ -174,3 +179,23 @@ def not_in_class_page(lang: str) -> str:
         said = _("This server is not in class mode: start it with vegas-tutor --class to serve a class's "
                  "laptops, then this page shows the address and the class code.")
     return _page(lang, title, f"<h1>{html.escape(heading)}</h1><p>{html.escape(said)}</p>")
+
+
+@contextlib.contextmanager
+def class_seat(handler: Any) -> Iterator[bool]:
+    """While a lesson page is rendered: True when it may have a kernel. In class mode a page over the cap is
+    answered with 503 and :func:`full_page` instead (False); outside class mode always True."""
+    classroom: Classroom | None = handler.settings.get(SETTING)
+    if classroom is None:
+        yield True
+        return
+    client = classroom.client_id(handler) or ""  # the gate let no page through without one
+    full = classroom.seats.refusal(client)
+    if full is not None:
+        _log.warning("vegas-tutor: %s %s refused (503): %s", handler.request.method,
+                     masked_uri(handler.request.uri), "client cap" if full.mine else "class cap")
+        answer_full(handler, full)
+        yield False
+        return
+    with classroom.seats.seated(client, lesson_of(handler.request.path, classroom.base_url)):
+        yield True

@@ -43,12 +43,12 @@ from vegas_tutor.classroom import (
     Classroom,
     Seats,
     announcement,
-    class_seat,
     default_max_kernels,
     new_code,
     served_names,
 )
 from vegas_tutor.classroom_handlers import ClassInfoHandler, JoinHandler, class_routes
+from vegas_tutor.classroom_pages import class_seat
 from vegas_tutor.lesson_pages import CLASS_HOST, HOST, PreheatPlan, landing_notebook, landing_redirects
 from vegas_tutor.serving import (
     LOCAL_SERVED,

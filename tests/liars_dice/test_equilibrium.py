@@ -9,6 +9,7 @@ from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.liars_dice import Challenge, State
 from vegas_tutor.liars_dice.actions import Action, Roll
+from vegas_tutor.liars_dice.bots import bot_policy
 from vegas_tutor.liars_dice.endgame_table import SCALE, one_die_bids, one_die_strategy, one_die_table
 from vegas_tutor.liars_dice.equilibrium import (
     Key,
@@ -16,7 +17,6 @@ from vegas_tutor.liars_dice.equilibrium import (
     Solution,
     best_response_actions,
     best_response_to_policy,
-    bot_policy,
     build_tree,
     cfr_plus,
     observe,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from vegas_tutor.tutor import widget
+from vegas_tutor.tutor import event_loop, widget
 from vegas_tutor.tutor.las_vegas import LasVegasBoard
 from vegas_tutor.tutor.las_vegas import board as lv_board
 from vegas_tutor.tutor.liars_dice import LiarsDiceTable
@@ -42,7 +42,7 @@ def simulator(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
     ready = {"las_vegas": True}
     monkeypatch.setattr(lv_board, "simulator_loaded", lambda: ready["las_vegas"])
     monkeypatch.setattr(widget, "SIMULATOR_POLL_SECONDS", 0.01)
-    monkeypatch.setattr(widget, "in_kernel", lambda: True)  # the loop of run() stands for the kernel's
+    monkeypatch.setattr(event_loop, "in_kernel", lambda: True)  # the loop of run() stands for the kernel's
     return ready
 
 
@@ -178,7 +178,7 @@ def test_outside_a_kernel_nothing_is_deferred_even_with_a_loop_running() -> None
     seen: list[object] = []
 
     async def main() -> None:
-        seen.append(widget.running_loop())
+        seen.append(event_loop.running_loop())
 
     run(main())
     assert seen == [None]  # the loop of a script or a test is not a kernel's

@@ -21,6 +21,7 @@ Roll(faces=None)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal, get_args
 
 import numpy as np
@@ -32,6 +33,7 @@ from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.coach import best_option, evaluate
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import State
+from vegas_tutor.liars_dice.equilibrium import Key, Policy
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.rules import count_matches, counts_for
@@ -178,3 +180,27 @@ def _medium_show(obs: Observation) -> Action:
     if needs_others and 0 < len(matching) < len(obs.own_hidden):
         return Show(matching)
     return NoShow()
+
+
+def bot_policy(level: str, *, seed: int = 0, solved: bool = True) -> Policy:
+    """A bot level as a fixed policy (for :mod:`.equilibrium`'s best response), each decision asked once per
+    observation.
+
+    Its mixed endgame strategy (the solved table, see :mod:`.endgame_table`) is given as probabilities;
+    elsewhere the level's own (seeded) choice has probability 1. ``solved=False``: ``hard`` without the
+    table (the coach's search everywhere, as before the table).
+    """
+    cache: dict[Key, Mapping[Action, float]] = {}
+
+    def policy(state: State) -> Mapping[Action, float]:
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        key = (obs.player, obs.own_hidden, obs.shown, obs.bids, obs.phase, obs.dice_counts)
+        found = cache.get(key)
+        if found is None:
+            found = action_probabilities(obs, level, make_rng(seed), solved=solved)
+            cache[key] = found
+        return found
+
+    return policy

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from vegas_tutor.core.errors import ConfigError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge
+from vegas_tutor.liars_dice.equilibrium import build_tree, cfr_plus, possible_bids, solve_lp
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.track import Bid
 
@@ -38,8 +39,6 @@ _CHALLENGE = 12
 @cache
 def one_die_bids() -> tuple[Bid, ...]:
     """The twelve bids that can be true with two dice in play, track order (the table's columns 0..11)."""
-    from vegas_tutor.liars_dice.equilibrium import possible_bids
-
     return possible_bids(2)
 
 
@@ -98,8 +97,6 @@ def one_die_strategy(obs: Observation) -> dict[Action, float] | None:
 def generate(path: Path = TABLE_FILE, *, method: str = "lp") -> dict[str, float]:
     """Solve the 1v1 endgame (``"lp"``: exact, needs scipy; ``"cfr"``: CFR+), write the table to ``path``
     and return the solution's proven value bounds (the opener's win probability)."""
-    from vegas_tutor.liars_dice.equilibrium import build_tree, cfr_plus, solve_lp
-
     game = build_tree((1, 1), opener=0)
     solution = solve_lp(game) if method == "lp" else cfr_plus(game, iterations=20000, target=1e-7)
     keys: list[int] = []

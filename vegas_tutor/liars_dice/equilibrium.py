@@ -454,29 +454,3 @@ def best_response_to_policy(
     empty = np.ones(1)
     best = best_response_value(game, other, empty)
     return min(1.0, max(0.0, 1.0 - best)), game
-
-
-def bot_policy(level: str, *, seed: int = 0, solved: bool = True) -> Policy:
-    """A bot level of :mod:`.bots` as a fixed policy, each decision asked once per observation.
-
-    Its mixed endgame strategy (the solved table, see :mod:`.endgame_table`) is given as probabilities;
-    elsewhere the level's own (seeded) choice has probability 1. ``solved=False``: ``hard`` without the
-    table (the coach's search everywhere, as before the table).
-    """
-    from vegas_tutor.core.dice import make_rng
-    from vegas_tutor.liars_dice import bots
-
-    cache: dict[Key, Mapping[Action, float]] = {}
-
-    def policy(state: State) -> Mapping[Action, float]:
-        seat = state.current_player
-        assert seat is not None
-        obs = state.observation(seat)
-        key = (obs.player, obs.own_hidden, obs.shown, obs.bids, obs.phase, obs.dice_counts)
-        found = cache.get(key)
-        if found is None:
-            found = bots.action_probabilities(obs, level, make_rng(seed), solved=solved)
-            cache[key] = found
-        return found
-
-    return policy

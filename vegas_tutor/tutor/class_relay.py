@@ -35,6 +35,7 @@ import traitlets as t
 
 from vegas_tutor.class_records import ENV_KERNEL, ENV_KEY, sign_record
 from vegas_tutor.tutor.assets import WordedWidget, front_end
+from vegas_tutor.tutor.event_loop import running_loop
 
 _log = logging.getLogger("vegas_tutor")
 MAX_KEPT = 400
@@ -165,8 +166,6 @@ class Recorder:
             self.record("game", {**base, "coach": {"decisions": len(coach.decisions),
                                                    "inaccuracies": verdicts.count("inaccuracy"),
                                                    "mistakes": verdicts.count("mistake")}})
-
-        from vegas_tutor.tutor.widget import running_loop  # (widget.py imports this module)
 
         loop = running_loop()  # the kernel's loop: another library's loop in a test process never runs this
         if loop is None:

@@ -45,6 +45,7 @@ from vegas_tutor.core.errors import IllegalActionError, InvalidActionError, Reco
 from vegas_tutor.i18n import _
 from vegas_tutor.tutor.assets import WordedWidget
 from vegas_tutor.tutor.class_relay import recorder
+from vegas_tutor.tutor.event_loop import running_loop
 from vegas_tutor.tutor.messages import MAX_RECORD_CHARS, NewGameIntent, PingIntent, ResumeIntent, shared_intent
 from vegas_tutor.warmup import simulator_ready
 
@@ -525,20 +526,3 @@ def fast_simulator_ready(game: str) -> bool:
     """Whether ``game``'s compiled simulator is loaded or cached (``vegas_tutor.warmup.simulator_ready``)."""
     return simulator_ready(game)
 
-
-def in_kernel() -> bool:
-    """Whether this process is a Jupyter kernel (a lesson's); elsewhere (tests, scripts) nothing is deferred."""
-    from ipykernel.kernelbase import Kernel
-
-    return bool(Kernel.initialized())
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop when called from it (a widget message, a cell), else None: another library's
-    loop running in a script or a test process (Playwright's, say) is not the kernel's."""
-    if not in_kernel():
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -33,6 +33,7 @@ from vegas_tutor.las_vegas.policies import check_policy
 from vegas_tutor.las_vegas.rules import DEFAULT_NAMES
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
+from vegas_tutor.tutor.event_loop import running_loop
 from vegas_tutor.tutor.las_vegas.bot_reasons import placement_reason
 from vegas_tutor.tutor.las_vegas.coaching import LAS_VEGAS_COACH, check_opponents, opponent_action
 from vegas_tutor.tutor.las_vegas.intents import (
@@ -59,14 +60,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     warmed_up,
 )
 from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, learner_seat, you_name
-from vegas_tutor.tutor.widget import (
-    TutorWidget,
-    UndoPlan,
-    fast_simulator_ready,
-    plan_undo,
-    preparing_simulator,
-    running_loop,
-)
+from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, fast_simulator_ready, plan_undo, preparing_simulator
 
 
 def simulator_loaded() -> bool:
