@@ -11,19 +11,13 @@ keeps answering. Skipped unless ``VEGAS_TUTOR_HUB_PREFIX`` names a hub installed
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
-import pytest
+from installed_hub import PYTHON, needs_installed_hub
 
 REPO = Path(__file__).resolve().parent.parent
-PREFIX = os.environ.get("VEGAS_TUTOR_HUB_PREFIX")
-PYTHON = Path(PREFIX or "/nonexistent") / "venv" / "bin" / "python"
-
-pytestmark = pytest.mark.skipif(
-    not PREFIX or not (Path(PREFIX) / "venv" / "bin" / "jupyterhub").is_file(),
-    reason="set VEGAS_TUTOR_HUB_PREFIX to a hub installed by deploy/jupyterhub/install.sh")
+pytestmark = needs_installed_hub
 
 RUN = """
 import asyncio, json, sys, time

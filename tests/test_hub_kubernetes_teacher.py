@@ -14,17 +14,12 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
+from installed_hub import PYTHON, needs_installed_hub
 
 REPO = Path(__file__).resolve().parent.parent
 VALUES = yaml.safe_load((REPO / "deploy" / "kubernetes" / "values.yaml").read_text())
-PREFIX = os.environ.get("VEGAS_TUTOR_HUB_PREFIX")
-PYTHON = Path(PREFIX or "/nonexistent") / "venv" / "bin" / "python"
-
-pytestmark = pytest.mark.skipif(
-    not PREFIX or not (Path(PREFIX) / "venv" / "bin" / "jupyterhub").is_file(),
-    reason="set VEGAS_TUTOR_HUB_PREFIX to a hub installed by deploy/jupyterhub/install.sh")
+pytestmark = needs_installed_hub
 
 RUN = """
 import json, sys

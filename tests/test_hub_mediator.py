@@ -16,13 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
+from installed_hub import PYTHON, needs_installed_hub
 
 REPO = Path(__file__).resolve().parent.parent
-PREFIX = os.environ.get("VEGAS_TUTOR_HUB_PREFIX")
-PYTHON = Path(PREFIX or "/nonexistent") / "venv" / "bin" / "python"
-
-pytestmark = pytest.mark.skipif(not PREFIX or not PYTHON.is_file(),
-                                reason="set VEGAS_TUTOR_HUB_PREFIX to a hub installed by deploy/jupyterhub/install.sh")
+pytestmark = needs_installed_hub
 
 
 @pytest.fixture

@@ -14,13 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from installed_hub import needs_installed_hub
 
 HERE = Path(__file__).resolve().parent
-PREFIX = os.environ.get("VEGAS_TUTOR_HUB_PREFIX")
-
 pytestmark = [
-    pytest.mark.skipif(not PREFIX or not (Path(PREFIX) / "venv" / "bin" / "jupyterhub").is_file(),
-                       reason="set VEGAS_TUTOR_HUB_PREFIX to a hub installed by deploy/jupyterhub/install.sh"),
+    needs_installed_hub,
     pytest.mark.skipif(os.geteuid() != 0, reason="starting the hub as its own user and probing it needs root"),
 ]
 
