@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.i18n import _
 
@@ -85,7 +86,7 @@ def prediction_calls(notebook: dict[str, Any], skip: Any = None) -> list[Predict
             found.append(PredictionCall(
                 question if isinstance(question, str) else None,
                 tuple(choices) if isinstance(choices, list) and all(isinstance(c, str) for c in choices) else None,
-                answer if isinstance(answer, int) and not isinstance(answer, bool) else None,
+                answer if is_int(answer) else None,
                 explanation if isinstance(explanation, str) else None))
     return found
 
