@@ -24,7 +24,7 @@ LV_SYNCED = ("board", "odds", "outlook", "coaching", "saved")
 def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reviews computed at once: no kernel event loop runs here (Playwright's, left in this thread by a
     browser test run in the same session, would never run the worker's callbacks)."""
-    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
+    monkeypatch.setattr(coaching, "running_loop", lambda: None)
 
 
 LD_SYNCED = ("table", "odds", "simulation", "bet", "coaching", "saved")

@@ -33,6 +33,7 @@ from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.core.verdict import judge
 from vegas_tutor.i18n import _, _n, tr
 from vegas_tutor.practice.exercise import details
+from vegas_tutor.tutor.event_loop import running_loop
 from vegas_tutor.tutor.messages import Range, parse_message, taken
 
 JSON = dict[str, Any]
@@ -286,7 +287,7 @@ class Coach:
 
     def _run(self, compute: Callable[[], Any], done: Callable[[Any, str], None], *, hint: bool = False) -> None:
         """Compute in a worker thread when on the kernel's event loop (one review and one hint at a time)."""
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None or not self.background:
             try:
                 done(compute(), "")
@@ -380,9 +381,3 @@ class Coach:
                  "best": o.action == d.review.best, "yours": o.action == d.action} for o in shown]
         return {"rows": rows, "more": len(ranked) - len(shown)}
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

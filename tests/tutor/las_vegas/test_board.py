@@ -7,13 +7,14 @@ import json
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.las_vegas import State, new_game
 from vegas_tutor.las_vegas.odds import bills_now
-from vegas_tutor.tutor import LasVegasBoard
+from vegas_tutor.tutor import LasVegasBoard, event_loop
 from vegas_tutor.tutor.las_vegas.board import default_names
 
 SYNCED = ("board", "odds", "outlook", "stepper", "error", "show_odds", "assumption", "what_if", "auto_roll",
@@ -21,9 +22,9 @@ SYNCED = ("board", "odds", "outlook", "stepper", "error", "show_odds", "assumpti
 
 
 def run_in_own_loop(coroutine: Coroutine[Any, Any, None]) -> None:
-    """Run a coroutine on a fresh event loop in a thread of its own: the browser tests' Playwright session
-    keeps an event loop running in the main thread for the rest of the test run."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    """Run a coroutine on a fresh event loop in a thread of its own, standing for a lesson kernel's loop (the
+    browser tests' Playwright session keeps an event loop running in the main thread for the rest of the run)."""
+    with ThreadPoolExecutor(max_workers=1) as pool, mock.patch.object(event_loop, "in_kernel", return_value=True):
         pool.submit(asyncio.run, coroutine).result()
 
 

@@ -27,7 +27,7 @@ ONLY = {"en": "the only move it had", "es": "la única jugada que tenía"}
 
 @pytest.fixture(autouse=True)
 def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
+    monkeypatch.setattr(coaching, "running_loop", lambda: None)
 
 
 def play(table: LiarsDiceTable, moves: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

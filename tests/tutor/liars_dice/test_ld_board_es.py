@@ -20,7 +20,7 @@ ENGLISH = re.compile(r"\b(the|you|your|dice|bid|bids|roll|challenge|loses?|wins?
 def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach's reviews computed at once (a browser test run earlier in the session may have left an event
     loop in this thread, whose callbacks nothing would run)."""
-    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
+    monkeypatch.setattr(coaching, "running_loop", lambda: None)
 
 
 def spanish(text: str) -> bool:

@@ -25,7 +25,7 @@ BLUE, RED = 0, 2
 def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reviews computed at once, as in ``tests/tutor/test_coaching.py`` (a browser test run earlier in the session
     leaves Playwright's event loop in this thread, which would never run the worker's callbacks)."""
-    monkeypatch.setattr(coaching, "_running_loop", lambda: None)
+    monkeypatch.setattr(coaching, "running_loop", lambda: None)
 SELL_CHEAP = "trade red: $0 lots A2 dice - for blue: $10 lots - dice -"
 
 

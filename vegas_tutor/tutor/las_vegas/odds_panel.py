@@ -26,6 +26,7 @@ from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.odds import EXACT_DICE, BillOutlook, PlacementOdds, bill_outlook, dice_left, placement_odds
 from vegas_tutor.las_vegas.rules import CASINO_NAMES, CASINOS
+from vegas_tutor.tutor.event_loop import running_loop
 from vegas_tutor.tutor.las_vegas.projection import seat_name
 
 JSON = dict[str, Any]
@@ -189,7 +190,7 @@ class Projections:
         is shown, or a note that the figures follow."""
         if key in self._cache:
             return self._cache[key]
-        loop = _running_loop()
+        loop = running_loop()
         if not slow or loop is None or not self.background:
             self._keep(key, compute())
             return self._cache[key]
@@ -264,10 +265,3 @@ def _warm_up() -> None:
     finally:
         _warm_up_done.set()
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop when called from it (a widget message, a cell), else None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
