@@ -62,6 +62,11 @@ def test_values_describe_the_same_learner_server(values: dict[str, Any]) -> None
         VALUES.read_text())
     local = (REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text()
     assert "from class_accounts import ClassAuthenticator" in local
+    # a learner past the spawn limit comes back after 5 to 10 s on both hubs (JupyterHub's own trait for it is
+    # not configurable: both set the handlers' setting)
+    assert hub["config"]["JupyterHub"]["tornado_settings"] == {"spawn_throttle_retry_range": [5, 10]}
+    assert 'c.JupyterHub.tornado_settings = {"spawn_throttle_retry_range": (5, 10)}' in local
+    assert "spawn_throttle_retry_range" not in hub["config"]["JupyterHub"]  # (ignored there, with a warning)
     assert "c.JupyterHub.authenticator_class = ClassAuthenticator" in local
     assert values["hub"]["config"]["NativeAuthenticator"]["open_signup"] is False
 

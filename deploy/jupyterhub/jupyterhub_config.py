@@ -198,9 +198,12 @@ c.Spawner.environment = {
     **learner_server.environment(kernel_idle),
 }
 # servers starting at once: a class logs in at once, and a learner past the limit is told to come back after
-# spawn_throttle_retry_range seconds (JupyterHub's 30 to 60 s, here 5 to 10): the default holds a class of 40
+# spawn_throttle_retry_range seconds (JupyterHub's 30 to 60 s, here 5 to 10): the default holds a class of 40.
+# JupyterHub 5 does not take that range as configuration (the trait is not configurable: "Config option
+# `spawn_throttle_retry_range` not recognized"); its handlers read it from the tornado settings, which
+# tornado_settings overrides.
 c.JupyterHub.concurrent_spawn_limit = int(os.environ.get("VEGAS_TUTOR_HUB_SPAWN_LIMIT", "40"))
-c.JupyterHub.spawn_throttle_retry_range = (5, 10)
+c.JupyterHub.tornado_settings = {"spawn_throttle_retry_range": (5, 10)}
 
 # --- whole servers left idle are stopped by jupyterhub-idle-culler
 c.JupyterHub.load_roles = [
