@@ -16,10 +16,10 @@ over the hub's processes and every learner's (proxy, sudospawner's mediators, le
 minus the idle hub's. Not run on CI.
 
 Usage: ``python deploy/jupyterhub/run_load.py --learners 10 30 [--play 30] [--think 5] [--kernel-idle 30]
-[--spawn-limit N] [--prestart] [--arrive-over SECONDS]`` (``--think 5``: 2.5 to 7.5 s between a learner's
-clicks; ``--prestart``: the teacher starts every server before the class; ``--arrive-over 60``: the learners
-click login one after another over a minute instead of all at once). Prints the load average before and
-after each run: the machine's other work slows every figure.
+[--spawn-limit N] [--prestart] [--arrive-over SECONDS]`` (``--think 5``: 2.5 to 7.5 s between a learner's clicks;
+``--prestart``: the teacher adds the approved learners on the admin page and starts every server before the class;
+``--arrive-over 60``: the learners click login one after another over a minute instead of all at once). Prints the
+load average before and after each run: the machine's other work slows every figure.
 """
 
 from __future__ import annotations
@@ -162,9 +162,11 @@ class Hub:
                                "from vegas_tutor.resources import lessons_dir; print(lessons_dir())"],
                               capture_output=True, text=True, check=True, cwd=self.folder).stdout.strip()
 
-    def api(self, method: str, path: str) -> dict[str, object]:
+    def api(self, method: str, path: str, body: object = None) -> dict[str, object]:
         request = urllib.request.Request(self.url + "hub/api/" + path, method=method,
-                                         headers={"Authorization": f"token {self.token}"})
+                                         data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Authorization": f"token {self.token}",
+                                                  "Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=60) as response:
             body = response.read()
         return json.loads(body) if body else {}
@@ -430,9 +432,9 @@ def run_once(n: int, play_s: float, think_s: float, kernel_idle: int, spawn_limi
         names = [f"learner{i:02d}" for i in range(n)]
         for name in names:
             hub.enrol(name)
-        if prestart:  # the teacher starts every server before the class (/hub/admin's "Start All" does this)
-            for name in names:  # of learners who have logged in before (the hub knows a user from then on)
-                log_in(hub, name, then="/hub/home")
+        if prestart:  # the teacher starts every server before the class, none of the learners having logged in
+            # yet: /hub/admin's "Add Users" with the approved names, then "Start All" (the same API calls)
+            hub.api("POST", "users", {"usernames": names})
             started = time.monotonic()
             with ThreadPoolExecutor(n) as starting:
                 list(starting.map(lambda name: start_server(hub, name), names))
