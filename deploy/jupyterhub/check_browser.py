@@ -74,6 +74,7 @@ def check(hub: Hub, lesson_of_the_day: bool = False, shots: Path | None = None) 
             print(f"logged in, server started, {landing} after {time.monotonic() - started:.1f} s")
             if not lesson_of_the_day:
                 page.get_by_role("link").first.wait_for(timeout=60_000)
+                page.wait_for_function("() => !document.body.innerText.includes('Loading widget')", timeout=60_000)
                 screenshots(page, shots, "landing")
                 started = time.monotonic()
                 page.goto(f"{hub.url}user/{LEARNER}/voila/render/{LESSON}", timeout=120_000)
