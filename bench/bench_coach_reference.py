@@ -191,10 +191,10 @@ def run_las_vegas(decisions: int, playouts: int, seed: int) -> None:
 LOV_SEATS = (("easy", "medium", "medium", "hard"), ("easy", "easy", "medium", "medium"))
 """The tables the decisions come from, in turn (4 players)."""
 LOV_OPTIONS = 8
-"""The options judged per decision: the coach's best ``LOV_OPTIONS`` (its ranking) and the one played."""
-LOV_WIN_GOOD, LOV_WIN_MISTAKE = 0.02, 0.06
-"""The reference's bands on the chance of winning given up (as Las Vegas's coach): the coach's own bands
-are in points, so a coach mistake is confirmed when the reference loses 6 points of winning chances."""
+"""The options judged per decision: the coach's best ``LOV_OPTIONS`` of those it played out, and the one played."""
+LOV_CONTENDERS = 0.08
+"""Options the reference finds within this much of its best after ``--playouts`` are played out further, to
+``--deep`` playouts in all (the verdicts' bands are 2 and 6 points: a reference as noisy as them judges nothing)."""
 
 
 def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
@@ -220,7 +220,7 @@ def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
     return out
 
 
-def lov_judge(position: tuple[object, object], playouts: int, seed: int) -> Judged:
+def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: int) -> Judged:
     from vegas_tutor.lords_of_vegas import State, search
     from vegas_tutor.lords_of_vegas import bots_compiled as bc
     from vegas_tutor.lords_of_vegas import compiled as c
@@ -228,11 +228,11 @@ def lov_judge(position: tuple[object, object], playouts: int, seed: int) -> Judg
 
     state, played = position
     assert isinstance(state, State)
-    options, wall, cpu = timed(lambda: evaluate(state))
+    options, wall, cpu = timed(lambda: evaluate(state, played))  # type: ignore[arg-type]
     assert isinstance(options, tuple)
-    chosen = list(options[:LOV_OPTIONS]) + [o for o in options[LOV_OPTIONS:] if o.action == played]
-    best = options[0].value
-    coach = [max(best - o.value, 0.0) for o in chosen]
+    judged = [o for o in options if o.win_chance is not None]
+    chosen = judged[:LOV_OPTIONS] + [o for o in judged[LOV_OPTIONS:] if o.action == played]
+    coach = [max(judged[0].win_chance - o.win_chance, 0.0) for o in chosen]
     start = time.perf_counter()
     legal = state.legal_actions()
     s = c.encode(state.data())
@@ -240,21 +240,46 @@ def lov_judge(position: tuple[object, object], playouts: int, seed: int) -> Judg
     n = c.legal(s, rows)
     assert n == len(legal)
     cands = rows[[legal.index(o.action) for o in chosen]].copy()
-    medium = np.full(4, bc.MEDIUM, dtype=np.int64)
-    result = search.playouts(s, cands, playouts, seed, 0, medium, bc.PARAMS, bc.REORG_TABLE, -1, search.LEAF)
-    chance = result.mean(axis=1)
-    diffs = result - result[int(np.argmax(chance))]
-    stderr = float(np.mean(diffs.std(axis=1) / math.sqrt(playouts)))
+
+    def out(k: int, first: int, reps: int) -> np.ndarray:
+        return search.playouts(s, cands[k:k + 1], reps, seed, first, search.MEDIUM_SEATS, bc.PARAMS,
+                               bc.REORG_TABLE, -1, search.LEAF)[0]
+
+    results = [out(k, 0, playouts) for k in range(len(chosen))]
+    first = np.array([r.mean() for r in results])
+    for k in range(len(chosen)):  # the contenders, further (the same seeds for all: common random numbers)
+        if deep > playouts and first.max() - first[k] < LOV_CONTENDERS:
+            results[k] = np.concatenate([results[k], out(k, playouts, deep - playouts)])
+    chance = np.array([r.mean() for r in results])
+    top = int(np.argmax(chance))
+    stderr = float(np.mean([np.std(results[k] - results[top][:len(results[k])]) / math.sqrt(len(results[k]))
+                            for k in range(len(chosen)) if k != top and len(results[k]) == len(results[top])]
+                           or [0.0]))
     reference = tuple(float(chance.max() - x) for x in chance)
     return Judged(tuple(coach), reference, stderr, wall, cpu, time.perf_counter() - start)
 
 
-def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
-    from vegas_tutor.lords_of_vegas.coach import MISTAKE
-
+def _lov_part(args: tuple[int, int, int, int, int]) -> list[Judged]:
+    lo, hi, decisions, playouts, seed = args[0], args[1], args[2], args[3], args[4]
     positions = lov_decisions(decisions, seed)
-    judged = [lov_judge(p, playouts, seed + k) for k, p in enumerate(positions)]
-    report("Lords of Vegas (4 players)", judged, LOV_WIN_GOOD, LOV_WIN_MISTAKE, coach_mistake=MISTAKE)
+    return [lov_judge(positions[k], playouts, DEEP, seed + k) for k in range(lo, hi)]
+
+
+def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from vegas_tutor.lords_of_vegas.coach import GOOD, MISTAKE
+
+    per = -(-decisions // WORKERS)
+    parts = [(lo, min(lo + per, decisions), decisions, playouts, seed) for lo in range(0, decisions, per)]
+    if WORKERS == 1:
+        judged = [j for part in parts for j in _lov_part(part)]
+    else:
+        with ProcessPoolExecutor(WORKERS) as pool:
+            judged = [j for part in pool.map(_lov_part, parts) for j in part]
+    print(f"\nLords of Vegas: the reference plays {playouts} playouts per option to the end of the game, and "
+          f"{DEEP} for those within {LOV_CONTENDERS:.0%} of its best; {WORKERS} processes")
+    report("Lords of Vegas (4 players)", judged, GOOD, MISTAKE)
 
 
 # ---------------------------------------------------------------------- Liar's Dice
@@ -437,19 +462,27 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
 
 
 DUMPED: list[Judged] = []
+DEEP = 1_200
+"""``--deep``: the playouts of the Lords of Vegas reference's contenders."""
+WORKERS = 1
+"""``--workers``: processes the Lords of Vegas reference is split over (the same decisions, the same figures)."""
 
 
 GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_vegas": run_lords_of_vegas}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    global DEEP, WORKERS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--playouts", type=int, default=3_000)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--dump", help="write every judged decision to this JSON file")
+    parser.add_argument("--deep", type=int, default=DEEP, help="Lords of Vegas: the contenders' playouts")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas: processes")
     args = parser.parse_args(argv)
+    DEEP, WORKERS = args.deep, args.workers
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:

@@ -15,13 +15,13 @@ from vegas_tutor.lords_of_vegas.trade_coach import (
     advise_trade,
     parse_trade_choice,
     review_trade,
+    win_chance,
 )
 from vegas_tutor.lords_of_vegas.trade_value import (
     MARGIN,
     accepts,
     after_trade,
     best_offer,
-    dollars_per_point,
     standing,
 )
 from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, parse_trade
@@ -80,12 +80,15 @@ def test_the_coach_answers_as_the_bots_and_its_loss_is_the_standings_by_hand() -
                 accept, refuse = TradeChoice(seat, trade, True), TradeChoice(seat, trade, False)
                 yes, no = review_trade(s, accept), review_trade(s, refuse)
                 assert yes.best == no.best and yes.best.accept == accepts(s, trade, seat)  # one brain
-                points = net_by_hand(s, trade, seat) / dollars_per_point(s)
+                net = net_by_hand(s, trade, seat)
+                assert yes.option(accept).net == pytest.approx(net)
+                after = after_trade(s, trade)
+                chance = sum(win_chance(a, seat) for a in after) / len(after) - win_chance(s, seat)
                 if yes.best.accept:
-                    assert yes.loss == 0 and no.loss == pytest.approx(points)
-                    assert points >= MARGIN / dollars_per_point(s) - 1e-9
+                    assert yes.loss == 0 and no.loss == pytest.approx(max(chance, 0.0))
+                    assert net >= MARGIN - 1e-9
                 else:
-                    assert no.loss == 0 and yes.loss == pytest.approx(max(-points, 0.0))
+                    assert no.loss == 0 and yes.loss == pytest.approx(max(-chance, 0.0))
                 agreed += yes.best.accept
                 checked += 1
     assert checked >= 100 and 0 < agreed < checked  # both answers occur

@@ -12,8 +12,9 @@ import pytest
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.core.record import dump_record
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
-from vegas_tutor.practice.deck import DECK_ID, DECK_VERSION, Deck, load_deck, save_deck
-from vegas_tutor.practice.exercise import exercises_from_game, make_exercise
+from vegas_tutor.practice.deck import DECK_ID, DECK_VERSION, EARLIER_UNITS, Deck, load_deck, save_deck
+from vegas_tutor.practice.exercise import exercise_id, exercises_from_game, make_exercise
+from vegas_tutor.practice.schedule import card_id
 from vegas_tutor.practice.starter import bot_game
 
 NOW = datetime(2025, 3, 1, 18, tzinfo=UTC)
@@ -234,3 +235,21 @@ def test_any_value_of_a_resealed_deck_changed_is_refused_with_a_record_error_or_
         except RecordError:
             continue
         assert len(deck.exercises) == len(deck.cards) == 2
+
+
+def test_an_exercise_judged_on_an_earlier_scale_is_judged_again_and_one_now_good_is_left_out():
+    body = _body()
+    lov = body["exercises"][-1]  # the rulebook's 'end turn' against a reorganize, as the points coach stored it
+    current = dict(lov)
+    lov.update(unit=EARLIER_UNITS["lords_of_vegas"][0], loss=27.5, verdict="mistake")
+    good = dict(lov, choice="reorganize A2", id=exercise_id("lords_of_vegas", lov["record"], "reorganize A2"))
+    body["exercises"].append(good)  # the coach's best: judged again, it is good, so it is left out
+    body["cards"].append(dict(body["cards"][-1], exercise_id=good["id"],
+                              card=dict(body["cards"][-1]["card"], card_id=card_id(good["id"]))))
+    deck = load_deck(_resealed(body))
+    assert deck.retired == 1 and deck.dropped == 0 and len(deck.exercises) == len(_exercises())
+    assert deck.exercises[-1].to_dict() == current  # the coach's judgement now
+    assert deck.cards == _deck().cards  # the cards answered before are kept
+    body["exercises"][-1]["id"] = body["exercises"][0]["id"]  # an earlier-scale entry is checked all the same
+    with pytest.raises(RecordError, match="entry"):
+        load_deck(_resealed(body))

@@ -5,8 +5,9 @@ from functools import cache
 import pytest
 
 from vegas_tutor.core.games import GAMES
+from vegas_tutor.lords_of_vegas.trade_coach import review_trade
 from vegas_tutor.lords_of_vegas.trades import Trade
-from vegas_tutor.practice.exercise import THEMES, rejudge
+from vegas_tutor.practice.exercise import THEMES, make_exercise, rejudge
 from vegas_tutor.practice.starter import (
     EASY_SEAT,
     PLAYERS,
@@ -74,6 +75,9 @@ def test_lords_of_vegas_bot_games_trade_and_the_easy_seat_s_trades_become_exerci
     assert answered and all(choice.seat == EASY_SEAT and EASY_SEAT in (choice.trade.first, choice.trade.second)
                             for _before, choice in answered)
     assert any(isinstance(a, Trade) for a in state.history)  # made trades are in the game
+    for before, choice in answered:  # an answer the coach finds costly is an exercise, one it finds good is not
+        judged = review_trade(before, choice)
+        assert judged.seat == EASY_SEAT and (judged.verdict == "good") == (make_exercise(before, str(choice)) is None)
     trades = [e for e in starter_pool("lords_of_vegas", 6) if e.theme == "trade"]
-    assert trades and all(e.seat == EASY_SEAT and rejudge(e) == e for e in trades)
+    assert all(e.seat == EASY_SEAT and rejudge(e) == e for e in trades)
     assert all(e.choice.startswith("blue ") and e.best != e.choice for e in trades)

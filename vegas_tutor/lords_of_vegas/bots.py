@@ -64,7 +64,6 @@ EASY_OFFERS = 0.25
 """How often, at a turn's start, the easy level offers a rival the printed cost of one of its marked lots."""
 SEARCH_SHARE = 0.7
 """The share of the budget the playouts may use (the rest is kept for reading the position and answering)."""
-_MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
 
 
 def _rows(s: c.Ints) -> tuple[c.Ints, int]:
@@ -132,15 +131,8 @@ def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, deadline: float = math.inf
     m = search.candidates(s, rows, n, seed, HARD_CANDIDATES, bc.PARAMS, bc.REORG_TABLE, idx)
     if m == 1:
         return int(idx[0])
-    picked = rows[idx[:m]].copy()
-    result = np.zeros((m, HARD_PLAYOUTS), np.float64)
-    done = 0
-    while done < HARD_PLAYOUTS:
-        result[:, done] = search.playouts(s, picked, 1, seed, done, _MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE,
-                                          HARD_ROUNDS, search.LEAF)[:, 0]  # fmt: skip
-        done += 1
-        if time.monotonic() >= deadline:
-            break
+    result, done = search.play_out(s, rows[idx[:m]].copy(), HARD_PLAYOUTS, seed, deadline=deadline,
+                                   rounds=HARD_ROUNDS)
     return int(idx[search.best_mean(result, done)])
 
 

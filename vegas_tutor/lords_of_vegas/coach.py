@@ -1,31 +1,43 @@
 """The Lords of Vegas coach: what each decision is worth, which one is best, and why, in plain words.
 
-Each option is valued by what it leaves you if the board then stayed as it is until the end: the points
-your bossed casinos will still score (each remaining draw uniform over the unseen cards; the Game End card
-pays the Strip once more), and your money plus the dollars your dice and markers will still bring. Chance
-the decision itself sets off is counted exactly: a reorganize by the stored exact odds of
-:mod:`.reorg_table` (from :func:`.odds.settle_odds`), a bet by :func:`.odds.gamble_odds` (the boss assumed
-to lay off when short, as the bots do), a tie re-roll by :func:`.odds.casino_tie_odds`. The coach's measure
-is points plus money counted at the position's rate (``rate`` points per dollar: money is worth what it can
-still build, and less as the end nears), minus the same for the average rival, so a casino taken from a
-rival counts twice. This is the value the medium bot plays by; the coach never sees the deck's order.
+The coach judges on one scale, the chance of finishing 1st, by the search the hard level plays by
+(:func:`.search.play_out`): its best options are each played out :data:`COACH_PLAYOUTS` times to your next
+turn, every seat playing medium, with shared random numbers, and each playout ends on the chance of 1st place
+that the standing reached gives (a curve fitted on medium self-play). The loss of a decision is the chance of
+finishing 1st it gives up against the best option played out; under :data:`GOOD` (2 points of winning chance)
+it is good, from :data:`MISTAKE` (6 points) a mistake.
+
+Which options are played out, and the reasons in the game's own unit, come from a one-step count: what each
+option leaves you if the board then stayed as it is until the end: the points your bossed casinos will still
+score (each remaining draw uniform over the unseen cards; the Game End card pays the Strip once more), and your
+money plus the dollars your dice and markers will still bring. Chance the decision itself sets off is counted
+exactly there: a reorganize by the stored exact odds of :mod:`.reorg_table` (from :func:`.odds.settle_odds`), a
+bet by :func:`.odds.gamble_odds` (the boss assumed to lay off when short, as the bots do), a tie re-roll by
+:func:`.odds.casino_tie_odds`. That count (points plus money at the position's rate, over the average rival) is
+the value the medium bot plays by. The coach never sees the deck's order.
 
 >>> from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 >>> state = SCENARIOS["LOV-REORG"].steps[0].state
 >>> r = review(state, "end turn")
 >>> r.best, r.verdict
 (Reorganize(lot='A2'), 'mistake')
+>>> r.loss > MISTAKE, r.option(r.best).win_chance > r.option(EndTurn()).win_chance
+(True, True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import time
+from dataclasses import dataclass, replace
 from fractions import Fraction
+
+import numpy as np
 
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, money, number, percent
-from vegas_tutor.lords_of_vegas import names, odds, rules
+from vegas_tutor.lords_of_vegas import compiled, names, odds, rules, search
 from vegas_tutor.lords_of_vegas.actions import (
     Action,
     Build,
@@ -49,8 +61,21 @@ from vegas_tutor.lords_of_vegas.names import colour, player
 from vegas_tutor.lords_of_vegas.reorg_table import TABLE
 from vegas_tutor.lords_of_vegas.rules import REMODEL_PER_TILE, Data
 
-GOOD, MISTAKE = 0.5, 2.0
-"""Verdict thresholds on the loss, in points: below 0.5 ``good``, from 2 ``mistake``, between ``inaccuracy``."""
+GOOD, MISTAKE = 0.02, 0.06
+"""Verdict thresholds on the chance of finishing 1st given up: below 2 points ``good``, from 6 points
+``mistake``, between them ``inaccuracy`` (as the other games' coaches)."""
+COACH_CANDIDATES = 8
+"""Options played out by the one-step count's ranking (at most one bet among them), besides ending the turn
+and the decision reviewed."""
+COACH_PLAYOUTS = 64
+"""Playouts per option when the time is enough."""
+COACH_LEAST = 16
+"""Playouts per option the coach always plays, whatever the time."""
+COACH_BUDGET = 0.5
+"""Wall-clock seconds after which a board's coach stops playing out (once it has :data:`COACH_LEAST`); without
+a budget the coach plays all :data:`COACH_PLAYOUTS`, so its judgement of a position never changes."""
+COACH_SEED = 0
+"""The playouts' first seed: the same position always gets the same judgement."""
 
 
 @dataclass(frozen=True)
@@ -63,9 +88,12 @@ class Option:
     money: float
     """Your expected money at the end."""
     value: float
-    """Points plus money at the rate, minus the average rival's: the coach's measure."""
+    """Points plus money at the rate, minus the average rival's: the one-step count."""
     note: str
     """What the decision does, in words."""
+    win_chance: float | None = None
+    """Your chance of finishing 1st after it, by the playouts; None for an option not played out (far
+    behind the best by the one-step count)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +103,7 @@ class Review:
     action: Action
     best: Action
     loss: float
-    """Points (money counted at ``rate``) given up against ``best``, over the average rival; 0 for the best."""
+    """The chance of finishing 1st given up against ``best`` (0 to 1); 0 for the best."""
     points_loss: float
     """Your expected points given up against ``best`` (negative: yours scores more but costs more)."""
     money_loss: float
@@ -83,11 +111,15 @@ class Review:
     rate: float
     """Points per dollar in this position."""
     alternatives: tuple[Option, ...]
-    """Every legal decision, best first."""
+    """Every legal decision, best first: those played out by their chance of finishing 1st, then the rest
+    by the one-step count."""
     explanation: str
     """Why, in plain words (no rate)."""
     details: str = ""
-    """How the coach counted, for a "details" toggle: the points to come and the rate money is counted at."""
+    """How the coach counted, for a "details" toggle: the playouts, the points to come and the rate money is
+    counted at."""
+    playouts: int = 0
+    """Playouts per option played out (fewer than :data:`COACH_PLAYOUTS` when the time ran out)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -228,8 +260,9 @@ def outcome(state: State, action: Action, base: tuple[list[Fraction], list[Fract
     return points, money
 
 
-def evaluate(state: State) -> tuple[Option, ...]:
-    """Every legal decision of the player to act, valued, best first (equal values in legal order)."""
+def one_step(state: State) -> tuple[Option, ...]:
+    """Every legal decision of the player to act, valued by the one-step count, best first (equal values in
+    legal order); none played out."""
     d = state.data()
     seat = rules.current_player(d)
     if state.is_chance or seat is None:
@@ -245,8 +278,48 @@ def evaluate(state: State) -> tuple[Option, ...]:
     return tuple(options[i] for i in order)
 
 
-def review(state: State, action: Action | str) -> Review:
-    """Judge ``action`` (a decision legal now) against the coach's best; the state is not changed."""
+def _to_play_out(ranked: tuple[Option, ...], also: Action | None) -> list[Action]:
+    """The one-step count's best :data:`COACH_CANDIDATES` (no bet: every bet loses on average), ending the
+    turn and ``also``."""
+    chosen: list[Action] = []
+    for o in ranked:
+        if len(chosen) < COACH_CANDIDATES and not isinstance(o.action, Gamble):
+            chosen.append(o.action)
+    for extra in (EndTurn(), also):
+        if extra is not None and extra not in chosen and any(o.action == extra for o in ranked):
+            chosen.append(extra)
+    return chosen
+
+
+def evaluate(state: State, also: Action | None = None, *, budget: float = math.inf) -> tuple[Option, ...]:
+    """Every legal decision of the player to act, best first: the options of :func:`_to_play_out` (``also``
+    among them) with their chance of finishing 1st, by it; then the others by the one-step count. The
+    playouts stop after ``budget`` seconds of wall time once each option has :data:`COACH_LEAST`."""
+    return _judged(state, also, budget)[0]
+
+
+def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Option, ...], int]:
+    """:func:`evaluate`'s options and the playouts per option they were judged on."""
+    began = time.monotonic()
+    ranked = one_step(state)
+    chosen = _to_play_out(ranked, also)
+    legal = state.legal_actions()
+    s = compiled.encode(state.data())
+    rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
+    compiled.legal(s, rows)
+    result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), COACH_PLAYOUTS, COACH_SEED,
+                                   deadline=began + budget, least=COACH_LEAST)
+    chance = dict(zip(chosen, result[:, :done].mean(axis=1).tolist(), strict=True))
+    played = sorted((replace(o, win_chance=chance[o.action]) for o in ranked if o.action in chance),
+                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9)))
+    # (never a bet first, though a small one may come out as well in the playouts: the turn goes on after it;
+    # the sort is stable, so equal chances keep the one-step count's order)
+    return (*played, *(o for o in ranked if o.action not in chance)), done
+
+
+def review(state: State, action: Action | str, *, budget: float = math.inf) -> Review:
+    """Judge ``action`` (a decision legal now) against the coach's best; the state is not changed. ``budget``:
+    wall-clock seconds for the playouts (a board's coach passes :data:`COACH_BUDGET`)."""
     if isinstance(action, str):
         action = parse_action(action)
     if isinstance(action, DrawCard | RollDice):
@@ -254,14 +327,15 @@ def review(state: State, action: Action | str) -> Review:
                                    action=names.describe(action)))
     if action not in state.legal_actions():
         state.copy().apply(action)  # raises the engine's own error, saying why
-    options = evaluate(state)
+    canonical = next(a for a in state.legal_actions() if a == action)
+    options, done = _judged(state, canonical, budget)
     best = options[0]
-    canonical = next(o.action for o in options if o.action == action)
     mine = next(o for o in options if o.action == canonical)
-    loss = max(best.value - mine.value, 0.0) if mine is not best else 0.0
+    assert best.win_chance is not None and mine.win_chance is not None
+    loss = max(best.win_chance - mine.win_chance, 0.0) if mine is not best else 0.0
     r = rate(state.data())
     return Review(canonical, best.action, loss, best.points - mine.points, best.money - mine.money, r,
-                  options, *_explain(state, mine, best, loss, r))  # fmt: skip
+                  options, *_explain(state, mine, best, loss, r, done), playouts=done)  # fmt: skip
 
 
 # --- words -------------------------------------------------------------------------------------------------
@@ -341,20 +415,41 @@ def describe(state: State, action: Action) -> str:
     return _("end your turn, keeping {money} for later", money=money(d.money[seat]))
 
 
-def _explain(state: State, mine: Option, best: Option, loss: float, r: float) -> tuple[str, str]:
-    """Why, in plain words, and how it was counted (the rate stays in the details)."""
-    details = _("How the coach counts: the points you would end with if the board stayed as it is, plus your money "
-                "at {rate} points per $1 (money counts for less as fewer cards are left to draw), against the average "
-                "rival.", rate=number(r, 2))
+def _why(mine: Option, best: Option) -> str:
+    """One sentence of why ``best`` beats ``mine``, from the one-step count's points and money at the end."""
+    points, dollars = best.points - mine.points, best.money - mine.money
+    fields = {"points": number(abs(points), 1), "money": money(round(abs(dollars)))}
+    if points >= 0.5 and dollars >= -0.5:
+        return _("It ends with about {points} more points for you, and no less money.", **fields)
+    if points >= 0.5:
+        return _("It costs {money} more, but ends with about {points} more points for you.", **fields)
+    if points <= -0.5 and dollars >= 0.5:
+        return _("Yours ends with about {points} more points, but the {money} it costs is worth more kept for the "
+                 "casinos the next cards make possible.", **fields)
+    if dollars >= 0.5:
+        return _("It keeps {money} more of your money for the cards to come.", **fields)
+    return _("Played out to your next turn, yours leaves your rivals better placed.")
+
+
+def _explain(state: State, mine: Option, best: Option, loss: float, r: float, done: int) -> tuple[str, str]:
+    """Why, in plain words, and how it was counted (the playouts and the rate stay in the details)."""
+    details = _("How the coach counts: the choices it lists first were each played out {n} times to your next turn, "
+                "every player playing as the medium bot does, each playout scored by the chance of finishing 1st that "
+                "the standing it reached gives (a curve fitted on 3,000 bot games). The points and money are what you "
+                "would end with if the board stayed as it is; they pick which choices to play out, money counted at "
+                "{rate} points per $1 (less as fewer cards are left to draw).", n=number(done), rate=number(r, 2))
+    assert mine.win_chance is not None and best.win_chance is not None
     if mine.action == best.action:
-        fields = {"note": mine.note, "points": number(mine.points, 1), "money": money(round(mine.money))}
+        fields = {"note": mine.note, "chance": percent(mine.win_chance), "points": number(mine.points, 1),
+                  "money": money(round(mine.money))}
         if len(state.legal_actions()) == 1:
-            return _("The only choice: {note}. If the board stays as it is you end with about {points} points and "
-                     "{money}.", **fields), details
-        return _("Good choice: {note}. If the board stays as it is you end with about {points} points and "
-                 "{money}.", **fields), details
+            return _("The only choice: {note}. You have about {chance} to finish 1st; if the board stays as it is you "
+                     "end with about {points} points and {money}.", **fields), details
+        return _("Good choice: {note}. It leaves you about {chance} to finish 1st, the best of the choices played "
+                 "out; if the board stays as it is you end with about {points} points and {money}.", **fields), details
     if loss < GOOD:
-        return _("About as good as the coach's choice ({note}): {loss} points apart.", note=best.note,
-                 loss=number(loss, 1)), details
-    return _("Better: {best}. Yours ({note}) is worth {loss} points less against the average rival.",
-             best=best.note, note=mine.note, loss=number(loss, 1)), details
+        return _("About as good as the coach's choice ({note}): {loss} points of winning chance apart.", note=best.note,
+                 loss=number(100 * loss, 1)), details
+    return _("Better: {best}. {why} Yours ({note}) leaves you about {mine} to finish 1st, the coach's choice {chance}.",
+             best=best.note, why=_why(mine, best), note=mine.note, mine=percent(mine.win_chance),
+             chance=percent(best.win_chance)), details

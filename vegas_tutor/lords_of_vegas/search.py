@@ -14,6 +14,9 @@ Nothing looks ahead at the deck: every simulated draw is uniform over the unseen
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -37,6 +40,10 @@ LEAF = np.array(
 )
 """Per stage: intercept and weights of the lead over the best rival and over the average rival (points of
 standing) in the logistic chance of 1st place; fitted by :func:`.selfplay.fit_leaf` on 3,000 medium games (seed 99)."""
+
+
+MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
+"""Every seat plays medium in the playouts."""
 
 
 @c._jit
@@ -143,3 +150,21 @@ def best_mean(result: Floats, done: int) -> int:
             top = total / done
             best = t
     return best
+
+
+def play_out(s: c.Ints, cands: c.Ints, reps: int, seed: int, *, deadline: float = math.inf, least: int = 1,
+             rounds: int = 1) -> tuple[Floats, int]:
+    """The anytime search both the hard level and the coach run: playouts ``0 .. reps - 1`` after each
+    candidate decision (rows of ``cands``), every seat playing medium, one shared playout at a time (playout
+    j starts from seed ``seed + j`` for every candidate) until all are done or the wall clock
+    (``time.monotonic``) has passed ``deadline`` after at least ``least`` of them; the deciding seat's leaf
+    values, shape (k, reps), and how many columns were played."""
+    result = np.zeros((cands.shape[0], reps), np.float64)
+    done = 0
+    while done < reps:
+        result[:, done] = playouts(s, cands, 1, seed, done, MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE, rounds,
+                                   LEAF)[:, 0]
+        done += 1
+        if done >= least and time.monotonic() >= deadline:
+            break
+    return result, done

@@ -2,10 +2,10 @@
 
 A trade is judged by the one valuation the bots trade by (:mod:`.trade_value`): what it changes of your
 **standing** (your money, plus what your markers, dice and casinos will still bring, in dollars), less your
-partner's gain shared among its rivals (a rival's gain is partly your loss). Accepting is worth that net gain,
-refusing is worth nothing; the coach accepts as the bots do (from :data:`.trade_value.MARGIN` of net gain), and
-the verdict counts what an answer gives up in points (at :func:`.trade_value.dollars_per_point`), on the
-thresholds of the rest of the coach (:data:`.coach.GOOD`, :data:`.coach.MISTAKE`).
+partner's gain shared among its rivals (a rival's gain is partly your loss). The coach accepts as the bots do
+(from :data:`.trade_value.MARGIN` of net gain). The verdict is on the scale of the rest of the coach: the chance
+of finishing 1st an answer gives up (:data:`.coach.GOOD`, :data:`.coach.MISTAKE`), read from the standing
+before and after the trade by the curve the coach's playouts end on (:func:`.search.leaf_value`).
 
 A choice is written ``"<seat> accepts <trade>"`` or ``"<seat> refuses <trade>"`` (the trade as the engine
 writes it), so an exercise can keep it as text.
@@ -13,11 +13,11 @@ writes it), so an exercise can keep it as text.
 >>> from vegas_tutor.lords_of_vegas import State
 >>> from vegas_tutor.lords_of_vegas.trades import parse_trade
 >>> s = State.position(3, markers={"A2": 2}, money=[30, 10, 10], draws_before_end=20)
->>> r = review_trade(s, "red refuses trade blue: $20 lots - dice - for red: $0 lots A2 dice -")
->>> r.best.accept, r.verdict, r.seat, round(r.loss, 2)
-(True, 'inaccuracy', 2, 1.95)
+>>> r = review_trade(s, "red refuses trade blue: $30 lots - dice - for red: $0 lots A2 dice -")
+>>> r.best.accept, r.verdict, r.seat, round(r.loss, 3)
+(True, 'inaccuracy', 2, 0.031)
 >>> r.explanation
-'Better to accept: you gain about $6 (what you get is worth $20 to you, what you give $14) and Blue loses $6.'
+'Better to accept: you gain about $16 (what you get is worth $30 to you, what you give $14) and Blue loses $16.'
 >>> review_trade(s, r.best).loss
 0.0
 """
@@ -27,14 +27,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, money, number
+from vegas_tutor.lords_of_vegas import bots_compiled, compiled, search
 from vegas_tutor.lords_of_vegas.coach import GOOD, MISTAKE
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import player
 from vegas_tutor.lords_of_vegas.rules import PLAYER_NAMES
-from vegas_tutor.lords_of_vegas.trade_value import MARGIN, SideValue, best_offer, dollars_per_point, value_trade
+from vegas_tutor.lords_of_vegas.trade_value import (
+    MARGIN,
+    SideValue,
+    after_trade,
+    best_offer,
+    dollars_per_point,
+    value_trade,
+)
 from vegas_tutor.lords_of_vegas.trades import Trade, describe_offer, describe_trade, parse_trade
 
 _CHOICE = re.compile(r"([a-z]+) (accepts|refuses) (trade .+)")
@@ -82,8 +92,8 @@ def is_trade_choice(action: object) -> bool:
 
 @dataclass(frozen=True)
 class TradeOption:
-    """One answer and what it is worth to the seat: ``value`` in points (its net gain at the position's dollars
-    per point), ``net`` and ``gain`` in dollars of standing (:class:`.trade_value.SideValue`)."""
+    """One answer and what it is worth to the seat: ``value`` the chance of finishing 1st it adds (0 for
+    refusing), ``net`` and ``gain`` in dollars of standing (:class:`.trade_value.SideValue`)."""
 
     action: TradeChoice
     value: float
@@ -99,7 +109,7 @@ class TradeReview:
     action: TradeChoice
     best: TradeChoice
     loss: float
-    """Points given up against ``best`` (0 for the best)."""
+    """The chance of finishing 1st given up against ``best`` (0 for the best)."""
     alternatives: tuple[TradeOption, ...]
     """Accepting and refusing, best first."""
     explanation: str
@@ -125,7 +135,9 @@ def review_trade(state: State, choice: TradeChoice | str) -> TradeReview:
     view = value_trade(state, choice.trade).side(choice.seat)
     per_point = dollars_per_point(state)
     accept = TradeChoice(choice.seat, choice.trade, True)
-    options = (TradeOption(accept, view.net / per_point, view.net, view.gain, view.partner_gain),
+    outcomes = after_trade(state, choice.trade)
+    chance = sum(win_chance(a, choice.seat) for a in outcomes) / len(outcomes) - win_chance(state, choice.seat)
+    options = (TradeOption(accept, chance, view.net, view.gain, view.partner_gain),
                TradeOption(accept.other(), 0.0, 0.0, 0.0, 0.0))
     best = options[0] if view.accepts else options[1]  # the bots' own rule: accept from MARGIN of net gain
     ranked = (best, *(o for o in options if o is not best))
@@ -133,6 +145,13 @@ def review_trade(state: State, choice: TradeChoice | str) -> TradeReview:
     loss = max(best.value - mine.value, 0.0)
     return TradeReview(choice, best.action, loss, ranked, _verdict_words(choice, view, best.action.accept, loss),
                        _details(state, per_point))
+
+
+def win_chance(state: State, seat: int) -> float:
+    """``seat``'s chance of finishing 1st by its standing in ``state``, on the curve the coach's playouts end on."""
+    return search.leaf_value(compiled.encode(state.data()), seat, bots_compiled.PARAMS, search.LEAF,
+                             np.zeros(4, np.float64), np.empty(compiled.N, np.int64),
+                             np.empty((compiled.N, 8), np.int64))
 
 
 def _verdict_words(choice: TradeChoice, view: SideValue, best_accepts: bool, loss: float) -> str:
@@ -174,8 +193,8 @@ def _details(state: State, per_point: float) -> str:
     left = state.draws_before_end or 0
     return _("How the coach counts a trade: what you hold if the board stayed as it is, your money plus what your "
              "markers, dice and casinos will bring on the {n} cards left, a point at {rate}; less your partner's "
-             "gain shared among its rivals. The difference is shown in points at that rate.", n=left,
-             rate=money(per_point, 0 if per_point == round(per_point) else 2))
+             "gain shared among its rivals. The verdict reads your chance of finishing 1st from your standing "
+             "before and after the trade.", n=left, rate=money(per_point, 0 if per_point == round(per_point) else 2))
 
 
 @dataclass(frozen=True)
@@ -213,8 +232,8 @@ def option_text(o: TradeOption) -> str:
     """An answer's value in words, for the review's alternatives."""
     if not o.action.accept:
         return _("nothing changes")
-    return _("{value} points against the average rival (your standing {gain}, {partner}'s {theirs})",
-             value=("+" if o.value >= 0 else "") + number(o.value, 1), gain=money(round(o.gain), signed=True),
+    return _("{value} points of winning chance (your standing {gain}, {partner}'s {theirs})",
+             value=("+" if o.value >= 0 else "") + number(100 * o.value, 1), gain=money(round(o.gain), signed=True),
              partner=player(o.action.partner), theirs=money(round(o.partner_gain), signed=True))
 
 

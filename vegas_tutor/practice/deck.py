@@ -35,7 +35,16 @@ from vegas_tutor.core.errors import RecordError
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.core.record import dump_record, load_record, record_number
 from vegas_tutor.i18n import _
-from vegas_tutor.practice.exercise import THEMES, Answer, Exercise, decider, exercise_id, game_coach, theme_of
+from vegas_tutor.practice.exercise import (
+    THEMES,
+    Answer,
+    Exercise,
+    decider,
+    exercise_id,
+    game_coach,
+    make_exercise,
+    theme_of,
+)
 from vegas_tutor.practice.question import QUESTION_KEYS, LessonQuestion, QuestionBook, question_id
 from vegas_tutor.practice.schedule import CardState, Summary, card_id, due, new_card, review, summary
 
@@ -68,6 +77,8 @@ class Deck:
     cards: tuple[CardState, ...] = ()
     dropped: int = data_field(default=0, compare=False)
     """How many lesson questions the loaded record held that their lessons no longer ask (left out)."""
+    retired: int = data_field(default=0, compare=False)
+    """How many exercises of the loaded record, judged on an earlier scale, the coach now finds good (left out)."""
 
     def add(self, exercises: Iterable[Item], now: datetime) -> Deck:
         """The deck with each new exercise (by id) added as a card due ``now``; those already there are kept."""
@@ -122,7 +133,8 @@ def save_deck(deck: Deck) -> str:
 def load_deck(text: str, questions: QuestionBook | None = None) -> Deck:
     """Open a deck written by :func:`save_deck`; any unsound part refuses the whole deck with ``RecordError``.
     Lesson questions are read again from the lessons of ``questions``; one its lesson no longer asks is left out
-    (counted in ``dropped``), not a reason to refuse the rest."""
+    (counted in ``dropped``), not a reason to refuse the rest. An exercise an earlier coach judged on another
+    scale is judged again (:func:`rejudged`); one the coach now finds good is left out (counted in ``retired``)."""
     body = load_record(text, DECK_ID, DECK_VERSION)
     if not isinstance(body, dict) or set(body) != {"exercises", "cards"} or \
             not isinstance(body["exercises"], list) or not isinstance(body["cards"], list) or \
@@ -133,25 +145,58 @@ def load_deck(text: str, questions: QuestionBook | None = None) -> Deck:
                             count=len(body["exercises"])))
     exercises: list[Item] = []
     cards: list[CardState] = []
-    dropped = 0
+    dropped = retired = 0
     for n, (raw, raw_card) in enumerate(zip(body["exercises"], body["cards"], strict=True), 1):
         try:
-            exercise = check_question(raw, questions) if _is_question(raw) else check_exercise(raw)
+            earlier = not _is_question(raw) and _judged_earlier(raw)
+            exercise: Item | None
+            if _is_question(raw):
+                exercise = check_question(raw, questions)
+            elif earlier:
+                exercise = rejudged(raw)
+            else:
+                exercise = check_exercise(raw)
             card = _card(raw_card, raw["id"] if exercise is None else exercise.id)
         except Exception as exc:  # a deck is untrusted input: whatever breaks in an entry refuses it
             raise RecordError(_("practice deck: entry {n} is refused: {problem}", n=n, problem=exc)) from None
         if exercise is None:
-            dropped += 1
+            retired += earlier
+            dropped += not earlier
             continue
         if any(e.id == exercise.id for e in exercises):
             raise RecordError(_("practice deck: exercise {id} is there twice", id=exercise.id))
         exercises.append(exercise)
         cards.append(card)
-    return Deck(tuple(exercises), tuple(cards), dropped)
+    return Deck(tuple(exercises), tuple(cards), dropped, retired)
 
 
 def _is_question(raw: Any) -> bool:
     return isinstance(raw, dict) and raw.get("kind") == "question"
+
+
+EARLIER_UNITS = {"lords_of_vegas": ("(points, money counted at the position's rate, over the average rival)",)}
+"""Per game, the units its coach judged in before (an entry in another unit is refused as edited)."""
+
+
+def _judged_earlier(raw: Any) -> bool:
+    """Whether an exercise entry was judged on a scale its game's coach no longer uses (its unit)."""
+    return isinstance(raw, dict) and raw.get("unit") in EARLIER_UNITS.get(raw.get("game"), ())  # type: ignore[arg-type]
+
+
+def rejudged(raw: Any) -> Exercise | None:
+    """An exercise an earlier coach judged on another scale (Lords of Vegas counted points before it counted the
+    chance of winning), made again from its position and choice by the coach now: None when the coach now finds
+    the choice good (the entry is left out), else checked as any entry is; its id, and so its card, stay."""
+    raw = _fields(raw, EXERCISE_KEYS, "exercise")
+    _text(raw, "choice", "id", "record")
+    game = _one_of(raw["game"], GAMES, "game")
+    source = _one_of(raw["source"], ("game", "starter"), "source")
+    exercise = make_exercise(GAMES[game].state_class.from_json(raw["record"]), raw["choice"], source=source)
+    if exercise is None:
+        return None
+    if exercise.id != raw["id"]:
+        raise RecordError(_("its {field} does not match its position and choice", field="id"))
+    return check_exercise(exercise.to_dict())
 
 
 def check_question(raw: Any, questions: QuestionBook | None) -> LessonQuestion | None:

@@ -118,6 +118,9 @@ class GameCoach:
     waiting: Callable[[Any], str] | None = None
     """What a hint of the position waits for, in words ("playing out each face of your roll 8,000 times"),
     shown with the time it has taken so far while the hint is computed."""
+    live_review: Callable[[Any, Any], Any] | None = None
+    """The review a board's coach runs (None: ``review``): the same judgement, bounded in wall time, so it may
+    rest on fewer playouts on a busy machine; ``review`` always plays them all (practice, tests, benches)."""
     answers: Callable[[Any, str], tuple[Any, ...]] | None = None
     """For a decision that is not a move of the position (a Lords of Vegas trade answered), ``(state, text)``
     gives its possible answers, checked by the engine in ``state``; ``()`` for a move."""
@@ -254,7 +257,7 @@ class Coach:
     def _review(self, before: Any, action: Any) -> Any:
         key = (len(before.history), str(action))
         if key not in self._cache:
-            self._cache[key] = self.game.review(before, action)
+            self._cache[key] = (self.game.live_review or self.game.review)(before, action)
         return self._cache[key]
 
     def _queue_hint(self, state: Any) -> None:

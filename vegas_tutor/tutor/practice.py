@@ -209,6 +209,11 @@ class Practice(widgets.VBox):  # type: ignore[misc]
             notices.append(_n("{n} lesson question is no longer asked by its lesson: it was left out.",
                               "{n} lesson questions are no longer asked by their lessons: they were left out.",
                               deck.dropped))
+        if deck.retired:
+            notices.append(_n("{n} exercise, judged again by the coach's newer count, is no longer a mistake: it was "
+                              "left out.",
+                              "{n} exercises, judged again by the coach's newer count, are no longer mistakes: they "
+                              "were left out.", deck.retired))
         fresh: list[Item] = []
         took, dropped = [], 0
         for raw in inbox:

@@ -1,14 +1,16 @@
-"""The Lords of Vegas coach and opponents on the board: decisions judged in points over the average rival.
+"""The Lords of Vegas coach and opponents on the board: decisions judged by the chance of finishing 1st they
+give up.
 
-The coach (:func:`vegas_tutor.lords_of_vegas.coach.review`) counts points plus money at the position's rate,
-over the average rival. Thresholds (:data:`vegas_tutor.lords_of_vegas.coach.GOOD`, ``MISTAKE``): under 0.5
-points given up is good, from 2 points a mistake, in between an inaccuracy. A draw or a roll is no decision
-the coach judges. A trade the learner answers (an offer accepted or refused, a proposal accepted) is judged by
-:func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`, on the same scale: the board hands it to the coach
-(:meth:`vegas_tutor.tutor.coaching.Coach.note`), since a refused trade leaves nothing in the game's history.
+The coach (:func:`vegas_tutor.lords_of_vegas.coach.review`) plays its best options out as the hard level does.
+Thresholds (:data:`vegas_tutor.lords_of_vegas.coach.GOOD`, ``MISTAKE``): under 2 points of winning chance given
+up is good, from 6 points a mistake, in between an inaccuracy, as in the other games. A draw or a roll is no
+decision the coach judges. A trade the learner answers (an offer accepted or refused, a proposal accepted) is
+judged by :func:`vegas_tutor.lords_of_vegas.trade_coach.review_trade`, on the same scale: the board hands it to
+the coach (:meth:`vegas_tutor.tutor.coaching.Coach.note`), since a refused trade leaves nothing in the game's
+history.
 
->>> LORDS_OF_VEGAS_COACH.verdict(0.2), LORDS_OF_VEGAS_COACH.verdict(1.0), LORDS_OF_VEGAS_COACH.loss_text(2.04)
-('good', 'inaccuracy', '2.0 points')
+>>> LORDS_OF_VEGAS_COACH.verdict(0.01), LORDS_OF_VEGAS_COACH.verdict(0.04), LORDS_OF_VEGAS_COACH.loss_text(0.063)
+('good', 'inaccuracy', '6.3 points')
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from vegas_tutor.core.dice import Rng
 from vegas_tutor.core.errors import ConfigError
-from vegas_tutor.i18n import N_, _, money, number
+from vegas_tutor.i18n import N_, _, money, number, percent
 from vegas_tutor.lords_of_vegas import coach
 from vegas_tutor.lords_of_vegas.actions import Action, DrawCard, RollDice
 from vegas_tutor.lords_of_vegas.bots import LEVELS, choose_action
@@ -52,15 +54,24 @@ def _first_choice(state: State) -> Action | None:
 
 
 def _points(loss: float) -> str:
-    return _("{n} points", n=number(loss, 1))
+    return _("{n} points", n=number(100 * loss, 1))
 
 
 def _option(o: coach.Option | TradeOption) -> str:
     if isinstance(o, TradeOption):
         return option_text(o)
-    return _("{value} points over the average rival; ends with about {points} points and {money}",
-             value=("+" if o.value >= 0 else "") + number(o.value, 1), points=number(o.points),
-             money=money(round(o.money)))
+    if o.win_chance is None:
+        return _("not played out (far behind by the points and money it leaves); ends with about {points} points "
+                 "and {money}", points=number(o.points), money=money(round(o.money)))
+    return _("{chance} chance of finishing 1st; ends with about {points} points and {money}",
+             chance=percent(o.win_chance), points=number(o.points), money=money(round(o.money)))
+
+
+def _score(o: coach.Option | TradeOption) -> float:
+    """Higher is better: the chance of finishing 1st (options not played out after, by the one-step count)."""
+    if isinstance(o, TradeOption):
+        return o.value
+    return o.win_chance if o.win_chance is not None else -1 + 1e-6 * o.value
 
 
 def _words(action: Action | TradeChoice) -> str:
@@ -72,6 +83,13 @@ def _review(state: State, action: Action | TradeChoice | str) -> coach.Review | 
     if isinstance(action, TradeChoice) or (isinstance(action, str) and is_trade_choice(action)):
         return review_trade(state, action)
     return coach.review(state, action)
+
+
+def _live_review(state: State, action: Action | TradeChoice | str) -> coach.Review | TradeReview:
+    """:func:`_review` as a board runs it: the playouts bounded by :data:`.coach.COACH_BUDGET` of wall time."""
+    if isinstance(action, TradeChoice) or (isinstance(action, str) and is_trade_choice(action)):
+        return review_trade(state, action)
+    return coach.review(state, action, budget=coach.COACH_BUDGET)
 
 
 def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
@@ -86,8 +104,8 @@ def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
 
 LORDS_OF_VEGAS_COACH = GameCoach(
     review=_review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
-    loss_text=_points, option_text=_option, score=lambda o: o.value, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit=N_("(points, money counted at the position's rate, over the average rival)"), answers=_answers,
+    loss_text=_points, option_text=_option, score=_score, good=coach.GOOD, mistake=coach.MISTAKE,
+    unit=N_("of the chance of winning the game"), live_review=_live_review, answers=_answers,
 )
 
 
