@@ -7,9 +7,12 @@
  * @typedef {{ n: number, words: string, status: "ready"|"computing"|"failed", verdict?: string, loss?: number,
  *             loss_text?: string, best?: string, text?: string, costly?: number }} CoachDecision
  * @typedef {{ words: string, value: string, best: boolean, yours: boolean }} CoachAlternative
+ * @typedef {{ seat: number, name: string, yours: boolean, decisions: number, pending: number, accuracy: string,
+ *             cost_text: string }} CoachPlayer
  * @typedef {{ on: boolean, thresholds?: string, can_hint?: boolean, last?: CoachDecision|null,
  *             hint?: { status: string, best?: string, text?: string }|null,
- *             review?: { rows: CoachDecision[], pending: number, total_text: string }|null,
+ *             review?: { rows: CoachDecision[], pending: number, total_text: string, players?: CoachPlayer[],
+ *                        luck?: { status: string, text?: string }[], chart?: { figure: any, caption: string }|null }|null,
  *             replay?: (CoachDecision & { alternatives: { rows: CoachAlternative[], more: number } })|null }} Coaching
  */
 
@@ -79,7 +82,7 @@ function coachPanel(prefix, model, send) {
       "aria-label": t("Hint: the coach's choice for your decision now (key H)"), onclick: () => send({ type: "hint" }),
     }, t("Hint"), h("kbd", { text: "H" })) : null,
     on ? null : h("span", { class: "vt-coach-muted", text: t("Switch on to have each decision judged, hints, and a review at the end.") }));
-  const body = on ? [coachHint(coaching), coachLast(coaching), coachReplay(coaching, send), coachReview(coaching, send),
+  const body = on ? [coachHint(coaching), coachLast(coaching), coachReplay(coaching, send), coachReview(coaching, send, model),
     h("p", { class: "vt-coach-muted vt-coach-legend", text: coaching.thresholds || "" })] : [];
   return h("section", { class: ["vt-coach", on && "vt-coach-on"], "aria-label": t("Coach") }, head, body);
 }
@@ -142,8 +145,42 @@ function coachLast(coaching) {
     "data-verdict": d.verdict }, head, coachVerdict(d), ". ", d.text || "", coachDetails(d.details));
 }
 
-/** The end-of-game review: every decision in order with its cost; the costliest marked, each replayable. */
-function coachReview(coaching, send) {
+/** Every player's decisions as the coach judged them (bots included). @param {CoachPlayer[]} players */
+function coachPlayers(players) {
+  return h("table", { class: "vt-review-players" },
+    h("caption", { text: t("Every player's decisions, judged by the coach") }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Player") }), h("th", { scope: "col", text: t("Decisions") }),
+      h("th", { scope: "col", text: t("Judged good") }), h("th", { scope: "col", text: t("Given up in all") }))),
+    h("tbody", {}, players.map((p) => h("tr", { class: [p.yours && "vt-review-you"] },
+      h("th", { scope: "row", text: p.name }), h("td", { text: String(p.decisions) }),
+      h("td", { text: p.pending ? `${p.accuracy} ⏳` : p.accuracy }), h("td", { text: p.cost_text })))));
+}
+
+/**
+ * The chance of winning over the game, drawn by plotly.js (asked of the kernel once per page); the caption
+ * says in words what it shows. @param {Model} model @param {{ figure: any, caption: string }} chart
+ */
+function coachChart(model, chart) {
+  const plot = h("div", { class: "vt-review-plot" });
+  const status = h("p", { class: "vt-coach-muted", role: "status", text: t("Drawing the chart…") });
+  const figure = h("figure", { class: "vt-review-chart" }, plot, h("figcaption", { text: chart.caption }));
+  vtPlotly(model)
+    .then((Plotly) => Plotly.react(plot, chart.figure.data, chart.figure.layout,
+      { ...vtPlotlyConfig(Plotly), displayModeBar: false }))
+    .then(() => { status.textContent = ""; figure.dataset.drawn = "true"; })
+    .catch((error) => {
+      status.textContent = t("The chart could not be drawn ({problem}). The sentence below says what it shows.",
+        { problem: error && error.message ? error.message : String(error) });
+    });
+  return h("div", { class: "vt-review-chart-box" }, status, figure);
+}
+
+/**
+ * The end-of-game review: every decision in order with its cost, the costliest marked, each replayable; then
+ * every player's accuracy, what came from the dice, and the chance of winning over the game.
+ * @param {Coaching} coaching @param {(msg: object) => void} send @param {Model} model
+ */
+function coachReview(coaching, send, model) {
   const review = coaching.review;
   if (!review) return null;
   const current = coaching.replay ? coaching.replay.n : -1;
@@ -169,7 +206,11 @@ function coachReview(coaching, send) {
         + " " + t("The three costliest are marked: press Show to see one on the board.")
       : t("You made no decision in this game."),
     review.pending ? " ⏳ " + tn("{n} still being judged…", "{n} still being judged…", review.pending) : ""),
-    h("ol", { class: "vt-review-list" }, rows));
+    h("ol", { class: "vt-review-list" }, rows),
+    (review.luck || []).map((l) => h("p", { class: "vt-review-luck", role: "status" }, l.status === "ready" ? l.text
+      : t("The coach splits luck from skill once every decision of yours is judged…"))),
+    review.chart ? coachChart(model, review.chart) : null,
+    review.players && review.players.length ? coachPlayers(review.players) : null);
 }
 
 /** The decision replayed on the board: what you chose, what the coach prefers, every alternative. */

@@ -53,6 +53,7 @@ def shoot(page: Page, root: Locator, name: str, at: str = ".vt-coach") -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)  # a chart follows the new width (plotly redraws on the window's resize)
         block = "start" if at != ".vt-coach" else "center"
         page.evaluate("([el, b]) => el.scrollIntoView({block: b})", [root.locator(at).element_handle(), block])
         page.screenshot(path=str(SCREENSHOTS / f"coach-{name}-{size}.png"))
@@ -92,6 +93,17 @@ def check_review(page: Page, root: Locator, game: str, played: Callable[[], bool
     costly = review.locator(".vt-review-costly")
     assert 1 <= costly.count() <= 3
     assert costly.locator(".vt-costly-tag").first.inner_text().startswith("costliest #")
+    players = review.locator(".vt-review-players tbody tr")  # every player's accuracy, bots included
+    page.wait_for_function("(el) => !el.querySelector('.vt-review-players').textContent.includes('⏳')",
+                           arg=root.element_handle(), timeout=REVIEW_TIMEOUT_MS)
+    assert players.count() >= 2 and re.search(r"\d+%", players.first.inner_text())
+    if game != "ld":  # the games whose coach counts the chance of winning: luck against skill, and its chart
+        luck = review.locator(".vt-review-luck")
+        luck.filter(has_text="the dice and the other players").wait_for(timeout=REVIEW_TIMEOUT_MS)
+        chart = review.locator(".vt-review-chart[data-drawn=true]")
+        chart.wait_for(timeout=REVIEW_TIMEOUT_MS)
+        assert chart.locator(".main-svg").count() >= 1 and "chance of winning" in chart.inner_text()
+        shoot(page, root, f"{game}-review-chart", at=".vt-review-chart")
     shoot(page, root, f"{game}-review")
     first = costly.filter(has=page.locator(".vt-costly-tag", has_text="costliest #1"))
     act(page, root, lambda: first.get_by_role("button", name=re.compile(r"^Show decision")).click())

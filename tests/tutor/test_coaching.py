@@ -15,6 +15,7 @@ from vegas_tutor.liars_dice.engine import State as LDState
 from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.tutor import LasVegasBoard, coaching
 from vegas_tutor.tutor.coaching import coach_intent
+from vegas_tutor.tutor.game_review import share
 from vegas_tutor.tutor.liars_dice import LiarsDiceTable
 
 LV_SYNCED = ("board", "odds", "outlook", "coaching", "saved")
@@ -28,6 +29,36 @@ def reviews_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 LD_SYNCED = ("table", "odds", "simulation", "bet", "coaching", "saved")
+
+
+def check_luck_and_players(state: Any, review: dict[str, Any], seat: int, decisions: int) -> None:
+    """The review's luck split adds up (decisions' cost minus the rest is the seat's start less its result),
+    its chart runs from the start's chance to the result, and every seat's decisions are judged."""
+    players = review["players"]
+    assert [p["seat"] for p in players] == list(range(state.players)) and players[seat]["yours"]
+    assert players[seat]["decisions"] == decisions and all(p["pending"] == 0 for p in players)
+    assert all(p["decisions"] > 0 for p in players)  # the bots' decisions are judged too
+    luck = review["luck"][0]
+    result = share(state, seat)
+    assert luck["status"] == "ready" and luck["skill"] >= 0
+    assert luck["skill"] - luck["luck"] == pytest.approx(1 / state.players - result)
+    assert ("cost you" in luck["text"]) and (("brought you" in luck["text"]) == (luck["luck"] >= 0))
+    figure = review["chart"]["figure"]
+    yours = figure["data"][1]["y"]
+    assert yours[0] == pytest.approx(100 / state.players) and yours[-1] == pytest.approx(100 * result)
+    assert all(0 <= y <= 100 for y in yours) and len(yours) == len(figure["data"][0]["y"]) >= 3
+    assert review["chart"]["caption"].startswith("Your chance of winning after each of your")
+
+
+def test_the_page_gets_plotly_from_the_board_and_nothing_changes() -> None:
+    board = lv_board()
+    sent: list[tuple[Any, Any]] = []
+    board.send = lambda content, buffers=None: sent.append((content, buffers))  # type: ignore[method-assign]
+    before = snapshot(board, LV_SYNCED)
+    assert board.handle({"type": "plotly"}), board.error
+    assert sent[0][0] == {"type": "plotly"} and b"plotly" in bytes(sent[0][1][0][:2000]).lower()
+    assert snapshot(board, LV_SYNCED) == before
+    assert not board.handle({"type": "plotly", "now": True}) and snapshot(board, LV_SYNCED)["board"] == before["board"]
 
 
 def snapshot(widget: Any, names: tuple[str, ...]) -> dict[str, Any]:
@@ -130,6 +161,7 @@ def test_las_vegas_hint_then_verdict_then_review_and_replay() -> None:
     assert 1 <= len(costly) <= 3
     assert [r["loss"] for r in costly] == sorted((r["loss"] for r in rows if r["loss"] > 0), reverse=True)[:3]
     assert not view["can_hint"] and view["hint"] is None
+    check_luck_and_players(board.state, review, seat=0, decisions=len(rows))
     # replay the costliest: the board shows the position before it, read-only, with the alternatives
     real = board.state
     k = costly[0]["n"]
@@ -209,6 +241,11 @@ def test_liars_dice_verdicts_hint_and_review() -> None:
     for d in table.coach.decisions:  # the coach's own choice costs nothing
         assert min(o.value for o in d.review.alternatives) == pytest.approx(
             d.review.option(d.review.best).value)
+    players = review["players"]  # Liar's Dice counts dice: an accuracy table, no luck split, no chart
+    assert [p["yours"] for p in players] == [True, False, False] and review["luck"] == [] and review["chart"] is None
+    assert players[0]["decisions"] == len(review["rows"]) and all(p["pending"] == 0 for p in players)
+    assert sum(p["decisions"] for p in players) == len(table.coach.decisions) + len(table.coach.others)
+    assert all(p["cost_text"].endswith(("dice", "die")) or p["cost_text"] == "–" for p in players)
     assert table.handle({"type": "replay", "decision": 0})
     shown = table.coaching["replay"]["alternatives"]
     assert len(shown["rows"]) <= 6 and shown["rows"][0]["best"] and any(r["yours"] for r in shown["rows"])
@@ -250,6 +287,8 @@ def test_lords_of_vegas_coach_levels_review_and_replay() -> None:
     review = board.coaching["review"]
     assert review["rows"] and review["pending"] == 0 and all(r["loss"] >= 0 for r in review["rows"])
     assert all(r["words"] not in ("draw", "roll") for r in review["rows"])
+    check_luck_and_players(board.state, review, seat=0, decisions=len(review["rows"]))
+    assert review["players"][0]["name"] == "You (blue)" and review["players"][2]["name"] == "Red"
     assert board.handle({"type": "replay", "decision": len(review["rows"]) - 1})
     before = snapshot(board, ("board", "coaching", "saved"))
     assert not board.handle({"type": "new_game"}) and "read-only" in board.error

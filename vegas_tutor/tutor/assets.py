@@ -19,6 +19,7 @@ so no page can write a board's state, a prediction's answer or a chart's data. `
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -33,11 +34,21 @@ SHARED_JS = "shared.js"
 INBOX_JS = "practice_inbox.js"
 SHARED_CSS = "shared.css"
 COACH_JS = "coach.js"
+PLOTLY_JS = "plotly_loader.js"
+"""How a widget asks the kernel for plotly.js and draws with it (the labs' charts, the review's chart)."""
 COACH_CSS = "coach.css"
 REFUSED_METHODS = frozenset({"update", "echo_update"})
 """Comm methods by which a front end would write synced traits: refused by every :class:`WordedWidget`."""
 
 _log = logging.getLogger("vegas_tutor")
+
+
+@functools.cache
+def plotly_bundle() -> bytes:
+    """plotly.js from the installed ``plotly`` package (a page receives it once, when a chart first needs it)."""
+    from plotly.offline import get_plotlyjs  # type: ignore[import-untyped]
+
+    return str(get_plotlyjs()).encode("utf-8")
 
 
 class WidgetModule(str):
@@ -64,7 +75,7 @@ def front_end(*names: str) -> str:
 def module_source(board_js: str) -> str:
     """The ES module text of one board: ``words.js``, ``practice_inbox.js``, ``shared.js``, ``coach.js``, then the
     board's own file."""
-    return front_end(INBOX_JS, SHARED_JS, COACH_JS, board_js)
+    return front_end(INBOX_JS, SHARED_JS, PLOTLY_JS, COACH_JS, board_js)
 
 
 def style_source(board_css: str) -> str:

@@ -34,6 +34,7 @@ from vegas_tutor.core.verdict import judge
 from vegas_tutor.i18n import _, _n, tr
 from vegas_tutor.practice.exercise import details
 from vegas_tutor.tutor.event_loop import running_loop
+from vegas_tutor.tutor.game_review import game_review
 from vegas_tutor.tutor.messages import Range, parse_message, taken
 
 JSON = dict[str, Any]
@@ -118,6 +119,10 @@ class GameCoach:
     waiting: Callable[[Any], str] | None = None
     """What a hint of the position waits for, in words ("playing out each face of your roll 8,000 times"),
     shown with the time it has taken so far while the hint is computed."""
+    chances: Callable[[Any], tuple[float, float] | None] | None = None
+    """A review's (best choice's, your choice's) chance of winning the game, for the review's luck and chart
+    (None: this review counts another unit, as a trade's; the field None: the game's coach counts in another
+    unit, as Liar's Dice's dice)."""
     live_review: Callable[[Any, Any], Any] | None = None
     """The review a board's coach runs (None: ``review``): the same judgement, bounded in wall time, so it may
     rest on fewer playouts on a busy machine; ``review`` always plays them all (practice, tests, benches)."""
@@ -137,7 +142,7 @@ class GameCoach:
 
 @dataclass
 class Decision:
-    """One decision of the learner: the position before it, the action and, once computed, the review."""
+    """One decision: the position before it, the action and, once computed, the review."""
 
     at: int
     """Its index in the game's history."""
@@ -145,6 +150,8 @@ class Decision:
     action: Any
     review: Any = None
     failed: str = ""
+    seat: int = -1
+    """Who decided (the learner's seat, or a bot's)."""
 
 
 @dataclass
@@ -163,6 +170,8 @@ class Coach:
     """Called on the event loop when a review computed in the background is ready (the board redraws)."""
     on: bool = False
     decisions: list[Decision] = field(default_factory=list)
+    others: list[Decision] = field(default_factory=list)
+    """The other seats' decisions (the bots'), judged after the learner's, for the review's accuracy table."""
     replay: int | None = None
     background: bool = True
     _source: object = None
@@ -179,21 +188,26 @@ class Coach:
         n = len(state.history)
         if state is not self._source:
             self._source, self._seen, self.decisions, self._hint, self.replay = state, 0, [], None, None
-            self._cache = {}
+            self._cache, self.others = {}, []
         if n < self._seen:
             self.decisions = [d for d in self.decisions if d.at < n]
+            self.others = [d for d in self.others if d.at < n]
             self._seen = n
             if self.replay is not None and self.replay >= len(self.decisions):
                 self.replay = None
         if not self.on or n == self._seen:
             return
         found: list[Decision] = []
+        others: list[Decision] = []
         probe = state.copy()
         while len(probe.history) > self._seen:
             action = probe.undo().played
-            if learner(probe.current_player) and self.game.is_decision(action):
-                found.append(Decision(len(probe.history), probe.copy(), action))
+            seat = probe.current_player
+            if self.game.is_decision(action) and seat is not None:
+                decision = Decision(len(probe.history), probe.copy(), action, seat=seat)
+                (found if learner(seat) else others).append(decision)
         self.decisions.extend(reversed(found))
+        self.others.extend(reversed(others))
         self.decisions.sort(key=lambda d: d.at)  # (in game order, with the trades noted)
         self._seen = n
         self._work()
@@ -203,7 +217,9 @@ class Coach:
         made in the position ``before``; kept in game order and reviewed like the others (while the coach is on)."""
         if not self.on:
             return
-        self.decisions.append(Decision(len(before.history), before.copy(), action))
+        seat = getattr(action, "seat", None)
+        self.decisions.append(Decision(len(before.history), before.copy(), action,
+                                       seat=seat if isinstance(seat, int) else int(before.current_player)))
         self.decisions.sort(key=lambda d: d.at)
         self._work()
 
@@ -279,9 +295,10 @@ class Coach:
         if self._busy or not self.on:
             return
         todo = [d for d in self.decisions if d.review is None and not d.failed]
-        if not todo:
+        later = [d for d in self.others if d.review is None and not d.failed]  # the bots', oldest first
+        if not todo and not later:
             return
-        decision = todo[-1]
+        decision = todo[-1] if todo else later[0]
 
         def done(result: Any, failed: str) -> None:
             decision.review, decision.failed = result, failed
@@ -326,8 +343,10 @@ class Coach:
             await asyncio.sleep(0.01)
 
     # ------------------------------------------------------------------ the projection
-    def view(self, state: Any, learner: Callable[[int | None], bool]) -> JSON:
-        """The ``coach`` trait: the switch, the last verdict, the hint, and at the end the review."""
+    def view(self, state: Any, learner: Callable[[int | None], bool],
+             names: Callable[[int], str] | None = None) -> JSON:
+        """The ``coach`` trait: the switch, the last verdict, the hint, and at the end the review (``names``: a
+        seat's name on the board, for the review's table of players)."""
         if not self.on:
             return {"on": False}
         out: JSON = {"on": True, "thresholds": self.game.thresholds(), "last": None, "hint": None,
@@ -344,7 +363,7 @@ class Coach:
                            {"status": "ready", "best": self.game.words(hint.review.best),
                             "text": hint.review.explanation, "details": details(hint.review)})
         if state.is_over:
-            out["review"] = self._review_view()
+            out["review"] = {**self._review_view(), **game_review(self, state, learner, names or str)}
             if self.replay is not None:
                 out["replay"] = {**self._decision_view(self.replay),
                                  "alternatives": self._alternatives(self.decisions[self.replay])}

@@ -26,7 +26,6 @@ Win rates are Wilson intervals (good also near 0% and 100%); a shared win counts
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import time
@@ -44,7 +43,7 @@ from numpy.typing import NDArray
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
 from vegas_tutor.i18n import _, _n, language, number
 from vegas_tutor.i18n import percent as i18n_percent
-from vegas_tutor.tutor.assets import WordedWidget, front_end
+from vegas_tutor.tutor.assets import PLOTLY_JS, WordedWidget, front_end, plotly_bundle
 from vegas_tutor.tutor.notebook import IGNORE_MATH
 
 Z95 = 1.959963984540054
@@ -247,19 +246,11 @@ def convergence_figure(samples: NDArray[Any], exact: float, *, title: str, unit:
     return figure
 
 
-@functools.cache
-def plotly_bundle() -> bytes:
-    """plotly.js from the installed ``plotly`` package (the browser receives it once per lab page)."""
-    from plotly.offline import get_plotlyjs  # type: ignore[import-untyped]
-
-    return str(get_plotlyjs()).encode("utf-8")
-
-
 
 class Chart(WordedWidget):
     """One plotly chart and the sentence that says what it shows (its caption and text alternative)."""
 
-    _esm = front_end("lab_chart.js")
+    _esm = front_end(PLOTLY_JS, "lab_chart.js")
     _css = front_end("lab_chart.css")
     figure = t.Dict().tag(sync=True)
     description = t.Unicode("").tag(sync=True)

@@ -237,7 +237,13 @@ class Options:
                                    choices=known))
 
 
-SHARED_INTENTS: dict[str, type[ResumeIntent | PingIntent]] = {"resume": ResumeIntent, "ping": PingIntent}
+@dataclass(frozen=True)
+class PlotlyIntent:
+    """The page asks for plotly.js (for the review's chart): it comes back once over the board's channel."""
+
+
+SHARED_INTENTS: dict[str, type[ResumeIntent | PingIntent | PlotlyIntent]] = {
+    "resume": ResumeIntent, "ping": PingIntent, "plotly": PlotlyIntent}
 """The messages every board takes besides its game's own."""
 
 
@@ -327,8 +333,8 @@ def taken(content: object, intents: Mapping[str, Any]) -> bool:
     return isinstance(content, dict) and isinstance(content.get("type"), str) and content["type"] in intents
 
 
-def shared_intent(content: object) -> ResumeIntent | PingIntent | None:
-    """The intent of a message every board takes (``resume``, ``ping``); None for any other message.
+def shared_intent(content: object) -> ResumeIntent | PingIntent | PlotlyIntent | None:
+    """The intent of a message every board takes (``resume``, ``ping``, ``plotly``); None for any other message.
 
     >>> shared_intent({"type": "ping", "n": 3}), shared_intent({"type": "roll"})
     (PingIntent(n=3), None)

@@ -59,7 +59,7 @@ from vegas_tutor.tutor.las_vegas.odds_panel import (
     warm_up_simulator,
     warmed_up,
 )
-from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, learner_seat, you_name
+from vegas_tutor.tutor.las_vegas.projection import JSON, board_view, learner_seat, seat_name, you_name
 from vegas_tutor.tutor.widget import TutorWidget, UndoPlan, fast_simulator_ready, plan_undo, preparing_simulator
 
 
@@ -380,7 +380,8 @@ class LasVegasBoard(TutorWidget[State]):
         """The slow projections of the answer: the odds, the what-if outlook, the coach (answer first)."""
         self.odds = self._odds_projection()
         self.outlook = self._outlook_projection(shown)
-        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
+        self.coaching = self._coach.view(self._state, self._is_learner, lambda q: seat_name(
+            self._state, q, self.learner)) if self.interactive else {}
         self.version += 1
 
     def _odds_projection(self) -> JSON:

@@ -64,6 +64,7 @@ LAS_VEGAS_COACH = GameCoach(
     loss_text=_points, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
     good=coach.GOOD, mistake=coach.MISTAKE,
     unit=N_("of the chance of winning the game"), waiting=_waiting,
+    chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
 )
 
 

@@ -505,7 +505,8 @@ class LiarsDiceBoard(TutorWidget[State]):
                 "status": "waiting", "rows": []}
             self.odds = {**odds, "choices": choices, "what_if": self._imagined is not None}
         self.bet = {"mode": self.bet_mode, "guess": self._guess, **self._tally}
-        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
+        self.coaching = self._coach.view(self._state, self._is_learner, lambda q: seat_name(
+            q, self._names, you=self._learner)) if self.interactive else {}
         shown = self._panel_view(view)
         sim = self._sim if self._sim_view is not None and CountSimulation.key(shown) == CountSimulation.key(
             self._sim_view) else None

@@ -392,5 +392,6 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
             seat = s.current_player if not self.interactive else (
                 self._learner if s.current_player == self._learner else None)
             self.odds = odds_panel(s, seat, names, self._inspect)
-        self.coaching = self._coach.view(self._state, self._is_learner) if self.interactive else {}
+        self.coaching = (self._coach.view(self._state, self._is_learner, self.names.__getitem__) if self.interactive
+                         else {})
         self.version += 1

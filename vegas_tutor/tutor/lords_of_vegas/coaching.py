@@ -92,6 +92,14 @@ def _live_review(state: State, action: Action | TradeChoice | str) -> coach.Revi
     return coach.review(state, action, budget=coach.COACH_BUDGET)
 
 
+def _chances(r: coach.Review | TradeReview) -> tuple[float, float] | None:
+    """The best choice's and yours chance of winning (None for a trade: its loss is read off the standing)."""
+    if isinstance(r, TradeReview):
+        return None
+    best, mine = r.option(r.best).win_chance, r.option(r.action).win_chance
+    return None if best is None or mine is None else (best, mine)
+
+
 def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
     """Accepting and refusing, when ``text`` answers a trade (which the engine must allow in ``state``)."""
     if not is_trade_choice(text):
@@ -105,7 +113,7 @@ def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
 LORDS_OF_VEGAS_COACH = GameCoach(
     review=_review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
     loss_text=_points, option_text=_option, score=_score, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit=N_("of the chance of winning the game"), live_review=_live_review, answers=_answers,
+    unit=N_("of the chance of winning the game"), live_review=_live_review, answers=_answers, chances=_chances,
 )
 
 
