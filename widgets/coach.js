@@ -5,7 +5,7 @@
 
 /**
  * @typedef {{ n: number, words: string, status: "ready"|"computing"|"failed", verdict?: string, loss?: number,
- *             loss_text?: string, best?: string, text?: string, costly?: number }} CoachDecision
+ *             loss_text?: string, best?: string, text?: string, costly?: number, missed?: boolean }} CoachDecision
  * @typedef {{ words: string, value: string, best: boolean, yours: boolean }} CoachAlternative
  * @typedef {{ seat: number, name: string, yours: boolean, decisions: number, pending: number, accuracy: string,
  *             cost_text: string }} CoachPlayer
@@ -125,13 +125,16 @@ function coachDetails(text) {
   return text ? h("details", { class: "vt-coach-details" }, h("summary", { text: t("Details") }), h("span", { text })) : null;
 }
 
-/** One verdict in words: "✓ good", "?! inaccuracy (5.0 points given up)". @param {CoachDecision} d */
+/**
+ * One verdict in words: "✓ good", "?! inaccuracy (5.0 points given up)", "○ missed chance (7.1 points given up)"
+ * (a mistake whose choice was as good as most, while a far better one was there). @param {CoachDecision} d
+ */
 function coachVerdict(d) {
-  const mark = COACH_MARKS[d.verdict ?? "good"] ?? "";
-  const word = verdictWord(d.verdict);
+  const mark = d.missed ? "○" : COACH_MARKS[d.verdict ?? "good"] ?? "";
+  const word = d.missed ? t("missed chance") : verdictWord(d.verdict);
   const text = d.verdict === "good" ? `${mark} ${word}`
     : t("{mark} {verdict} ({loss} given up)", { mark, verdict: word, loss: d.loss_text });
-  return h("span", { class: ["vt-verdict", `vt-verdict-${d.verdict}`] }, text);
+  return h("span", { class: ["vt-verdict", `vt-verdict-${d.verdict}`, d.missed && "vt-verdict-missed"] }, text);
 }
 
 /** The verdict on the learner's last decision. @param {Coaching} coaching */

@@ -157,6 +157,7 @@ def test_las_vegas_hint_then_verdict_then_review_and_replay() -> None:
     assert len(rows) == len(board.coach.decisions) >= 4 and review["pending"] == 0
     assert all(r["status"] == "ready" and r["loss"] >= 0 and r["verdict"] in ("good", "inaccuracy", "mistake")
                for r in rows)
+    assert all(r["verdict"] == "mistake" for r in rows if r["missed"])
     costly = sorted((r for r in rows if r.get("costly")), key=lambda r: r["costly"])
     assert 1 <= len(costly) <= 3
     assert [r["loss"] for r in costly] == sorted((r["loss"] for r in rows if r["loss"] > 0), reverse=True)[:3]
@@ -294,3 +295,20 @@ def test_lords_of_vegas_coach_levels_review_and_replay() -> None:
     assert not board.handle({"type": "new_game"}) and "read-only" in board.error
     assert snapshot(board, ("board", "coaching", "saved")) == before
     assert board.handle({"type": "replay_end"}) and board.board["is_over"]
+
+
+def test_a_mistake_is_a_missed_chance_when_its_choice_was_as_good_as_most() -> None:
+    from types import SimpleNamespace
+
+    from vegas_tutor.tutor.las_vegas.coaching import LAS_VEGAS_COACH
+
+    options = [SimpleNamespace(action=k, win_chance=w, margin=0) for k, w in enumerate([0.40, 0.30, 0.29, 0.10, 0.05])]
+
+    def review(k: int) -> Any:
+        return SimpleNamespace(alternatives=options, action=k, best=0, loss=0.40 - options[k].win_chance,
+                               option=lambda a: options[a])
+
+    assert LAS_VEGAS_COACH.missed(review(1)) and LAS_VEGAS_COACH.missed(review(2))  # as good as the middle one
+    assert not LAS_VEGAS_COACH.missed(review(3))  # worse than most: a mistake of its own
+    assert not LAS_VEGAS_COACH.missed(review(0))  # the best is no mistake at all
+    assert "missed chance" in LAS_VEGAS_COACH.thresholds()

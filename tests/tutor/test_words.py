@@ -119,7 +119,8 @@ def test_the_coach_legend_and_refusals_are_spanish(monkeypatch: pytest.MonkeyPat
         with pytest.raises(IllegalActionError) as refused:
             coach.carry_out(ReplayIntent(4), state, lambda seat: True)
     assert legend == ("Bien: pierdes menos de 1.0 puntos de la probabilidad de ganar la partida; error: "
-                      "3.0 puntos o más; entre ambos, una imprecisión.")
+                      "3.0 puntos o más; entre ambos, una imprecisión. Un error cuya elección valía tanto como la "
+                      "mayoría es una ocasión perdida: había una mucho mejor.")
     assert str(refused.value) == "no hay ninguna decisión 5: esta partida tuvo 0 decisiones"
 
 

@@ -136,8 +136,17 @@ class GameCoach:
 
     def thresholds(self) -> str:
         """The verdicts' legend, in the language in force."""
-        return _("Good: under {good} given up {unit}; mistake: {mistake} or more; in between, an inaccuracy.",
+        return _("Good: under {good} given up {unit}; mistake: {mistake} or more; in between, an inaccuracy. A "
+                 "mistake whose choice was as good as most is a missed chance: a much better one was there.",
                  good=self.loss_text(self.good), unit=tr(self.unit), mistake=self.loss_text(self.mistake))
+
+    def missed(self, review: Any) -> bool:
+        """Whether a mistake is a **missed chance**: the choice was worth at least as much as the middle one of
+        the choices the coach weighed (not a blunder of its own), while a far better one was there."""
+        scores = sorted(self.score(o) for o in review.alternatives)
+        if len(scores) < 3 or self.verdict(float(review.loss)) != "mistake":
+            return False
+        return bool(self.score(review.option(review.action)) >= scores[len(scores) // 2])
 
 
 @dataclass
@@ -377,7 +386,8 @@ class Coach:
         if d.review is None:
             return {**base, "status": "computing"}
         loss = float(d.review.loss)
-        return {**base, "status": "ready", "verdict": self.game.verdict(loss), "loss": loss,
+        return {**base, "status": "ready", "verdict": self.game.verdict(loss), "missed": self.game.missed(d.review),
+                "loss": loss,
                 "loss_text": self.game.loss_text(loss), "best": self.game.words(d.review.best),
                 "text": d.review.explanation, "details": details(d.review)}
 
