@@ -22,7 +22,7 @@ from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Place
-from vegas_tutor.las_vegas.coach import ROUND_SPREAD
+from vegas_tutor.las_vegas.coach import LATER_ROUNDS_SPREAD, ROUND_SPREAD
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.rules import DICE_PER_PLAYER, ROUNDS
 
@@ -67,8 +67,8 @@ def face_values(state: State, playouts: int, *, seed: int = 0,
     left = 0 if rounds is None else max(0, ROUNDS - state.round - rounds)
     if left:
         zero = np.zeros(state.players, dtype=np.int64)
-        first = win_shares(money, bills, zero, zero, seat, left, ROUND_SPREAD[(state.players, state.neutral)],
-                           _NODES, _WEIGHTS)
+        spread = ROUND_SPREAD[(state.players, state.neutral)] * LATER_ROUNDS_SPREAD.get(left, 1.0)
+        first = win_shares(money, bills, zero, zero, seat, left, spread, _NODES, _WEIGHTS)
     else:
         # One number per (money, bills) pair: bills never exceed 54, so the money in units of $10k leads.
         score = money * 64 + bills
