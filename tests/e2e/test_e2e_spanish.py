@@ -222,6 +222,44 @@ def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save
     assert_fits(page, "Lords of Vegas played")
 
 
+def test_the_coach_s_review_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
+    """A short Lords of Vegas game with the coach on, to its review: the luck sentence, the chart and every
+    player's accuracy in Spanish, at both sizes."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = open_lesson(f"es/{lesson('03.04')}", selector=".lov-trade")
+    board = page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
+    act(page, board, lambda: board.locator("[data-key=option-pace]").select_option("all"))
+    act(page, board, lambda: board.get_by_role("switch", name="Entrenador").check())
+    for _ in range(400):
+        if board.locator(".vt-review").count():
+            break
+        target = (board.locator("[data-key=offer-refuse]") if board.locator("[data-key=offer-refuse]").count()
+                  else board.locator(".lov-actions button.lov-button").first)
+        before = version(board)
+        try:
+            target.click(timeout=3_000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[board.element_handle(), before],
+                               timeout=UPDATE_TIMEOUT_MS)
+    else:
+        pytest.fail("the game did not end")
+    review = board.locator(".vt-review")
+    review.locator(".vt-review-chart[data-drawn=true]").wait_for(timeout=60_000)
+    review.locator(".vt-review-luck").filter(has_text="los dados").wait_for(timeout=60_000)
+    assert "Tus decisiones te costaron" in review.locator(".vt-review-luck").inner_text()
+    assert review.locator(".vt-review-players tbody tr").count() == 4
+    review.locator(".vt-review-chart").scroll_into_view_if_needed()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        review.locator(".vt-review-chart").scroll_into_view_if_needed()
+        save_screenshot(page, f"es-coach-review-{width}")
+    assert_spanish(page, "the coach's review", accessible=True)
+    assert_fits(page, "the coach's review")
+
+
 def test_plotly_s_toolbar_speaks_spanish(open_lesson: Callable[..., Page]) -> None:
     """The charts' toolbar tooltips (plotly's own words) come in Spanish, from a locale the page registers
     with plotly from the tutor's catalogue: nothing fetched from elsewhere."""
