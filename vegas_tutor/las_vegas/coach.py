@@ -53,8 +53,8 @@ LATER_ROUNDS_SPREAD: dict[int, float] = {1: 1.4, 2: 1.45, 3: 1.65}
 """Rounds still to play -> how much wider than :data:`ROUND_SPREAD` the coach takes their spread. Fitted
 against playouts of every face to the end of the game (``bench/bench_coach_reference.py``, decisions of
 seed 23): with the greedy spread alone the coach gave early losses about 1.4-1.6 times their size (its
-"mistakes" in round 1 were mistakes by the deeper reference one time in three). The hard bot's search keeps
-:data:`ROUND_SPREAD` as it is."""
+"mistakes" in round 1 were mistakes by the deeper reference one time in three). The hard bot's search counts
+the rounds left the same way (:mod:`.search`)."""
 
 COACH_ROLLOUTS = 8_000
 """Rollouts shared between the faces of a roll (p95 70–85 ms in bench_bots on this 2-core machine)."""
