@@ -65,8 +65,8 @@ GOOD, MISTAKE = 0.02, 0.06
 """Verdict thresholds on the chance of finishing 1st given up: below 2 points ``good``, from 6 points
 ``mistake``, between them ``inaccuracy`` (as the other games' coaches)."""
 COACH_CANDIDATES = 8
-"""Options played out by the one-step count's ranking (at most one bet among them), besides ending the turn
-and the decision reviewed."""
+"""Options played out by the one-step count's ranking (bets left out), besides ending the turn and the decision
+reviewed."""
 COACH_PLAYOUTS = 64
 """Playouts per option when the time is enough."""
 COACH_LEAST = 16

@@ -4,8 +4,10 @@ Each game says what its coach is in a :class:`GameCoach` (its ``review(state, ac
 verdict thresholds, in :mod:`vegas_tutor.tutor.las_vegas.coaching` and the like); a board holds one
 :class:`Coach` and syncs :meth:`Coach.view` as its ``coach`` trait.
 
-- **Decisions** are read off the real game's history (the learner's own moves, never a roll), so a move
-  made from Python, an undo or a resumed game are all seen. Each is kept with the position before it.
+- **Decisions** are read off the real game's history (never a roll), so a move made from Python, an undo or a
+  resumed game are all seen. Each is kept with the position before it. The learner's are judged first, newest
+  first; the other seats' (the bots') after them, for the review's table of every player
+  (:mod:`vegas_tutor.tutor.game_review`).
 - **Reviews run off the click path**: on the kernel's event loop they are computed one at a time in a worker
   thread, and the board redraws when one is ready (without a loop, as in a test, at once).
 - **Replay**: the board shows the position before one decision, read-only (every move is refused until
