@@ -415,7 +415,7 @@ def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...],
     return lost[seat] - sum(rivals) / len(rivals)
 
 
-def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged:
+def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
     from vegas_tutor.liars_dice import State
     from vegas_tutor.liars_dice.coach import evaluate
 
@@ -438,6 +438,8 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
             worlds.append(world)
             if len(worlds) == worlds_wanted:
                 break
+    if not worlds:  # no deal of the rivals' cups explains their moves in the tries allowed: not judged
+        return None
     weights = np.array([w for _s, w in worlds])
     values = np.zeros((len(chosen), len(worlds)))
     for j, (world, _w) in enumerate(worlds):
@@ -457,7 +459,11 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     """``playouts``: here the worlds per decision (one round played out per world and option)."""
     from vegas_tutor.liars_dice.coach import GOOD, MISTAKE
 
-    judged = [ld_judge(d, seed + k, playouts) for k, d in enumerate(ld_decisions(decisions, seed))]
+    found = [ld_judge(d, seed + k, playouts) for k, d in enumerate(ld_decisions(decisions, seed))]
+    judged = [j for j in found if j is not None]
+    if len(judged) < len(found):
+        print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
+              f"cups found that explains their moves)")
     report("Liar's Dice (2-3 players, 3-4 dice each)", judged, GOOD, MISTAKE)
 
 
