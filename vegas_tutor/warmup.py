@@ -235,7 +235,9 @@ def _lords_of_vegas_steps() -> Iterator[Step]:
     from vegas_tutor.core.dice import make_rng
     from vegas_tutor.lords_of_vegas import new_game
     from vegas_tutor.lords_of_vegas.bots import choose_action
+    from vegas_tutor.lords_of_vegas.coach import review
     from vegas_tutor.lords_of_vegas.simulate import playout, playouts, simulate_games
+    from vegas_tutor.lords_of_vegas.trade_coach import win_chance
 
     state = new_game(4, seed=0)
     while state.is_chance or len(state.legal_actions()) < 3:  # the first real decision
@@ -243,6 +245,8 @@ def _lords_of_vegas_steps() -> Iterator[Step]:
     for level in ("easy", "medium"):
         yield f"{level} bot", functools.partial(choose_action, state, level, seed=0)
     yield "hard bot", functools.partial(choose_action, state, "hard", seed=0, budget=math.inf)
+    yield "coach (its playouts)", functools.partial(review, state, state.legal_actions()[0])
+    yield "coach on a trade (the standing's chance)", functools.partial(win_chance, state, 0)
     for policy in ("random", "easy", "medium"):
         yield f"whole games ({policy})", functools.partial(simulate_games, 4, policy=policy)
     yield "playouts", functools.partial(playouts, state.data(), 4)

@@ -55,7 +55,8 @@ MAX_EXERCISES = 1_000
 MAX_REVIEWS = 10_000
 """The most reviews one card's log holds."""
 MAX_LOSS = 1_000.0
-"""More than any coach's loss (Las Vegas counts at most 1, Liar's Dice a few dice, Lords of Vegas some points)."""
+"""More than any coach's loss (Las Vegas and Lords of Vegas count at most 1, Liar's Dice a few dice; earlier Lords of
+Vegas decks, some points)."""
 STABILITY_MIN, MAX_STABILITY = 0.001, 1e6
 """FSRS's least stability (days), and far more than its 100-year longest interval."""
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1.0, 10.0
