@@ -25,6 +25,8 @@ REVIEW_TIMEOUT_MS = 60_000
 MAX_CLICKS = 300
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = {"wide": (1366, 900), "small": (1024, 768)}
+VERDICT = r"(✓ good|\?! inaccuracy|✗ mistake|○ missed chance)"
+"""A verdict as the coach panel writes it."""
 
 
 def act(page: Page, root: Locator, do: Callable[[], Any]) -> None:
@@ -141,7 +143,7 @@ def test_las_vegas_coach_hint_verdict_and_review(open_lesson: Callable[..., Page
     shoot(page, board, "lv-hint")
     act(page, board, lambda: board.locator("button.lv-roll-group:not([aria-disabled=true])").first.click())
     verdict = wait_verdict(board)
-    assert re.search(r"Your last decision, place the [1-6]s: (✓ good|\?! inaccuracy|✗ mistake)", verdict)
+    assert re.search(r"Your last decision, place the [1-6]s: " + VERDICT, verdict)
     shoot(page, board, "lv-verdict")
     for _ in range(MAX_CLICKS):
         if board.locator(".vt-review").count():
@@ -167,7 +169,7 @@ def test_liars_dice_coach_hint_verdict_and_review(open_lesson: Callable[..., Pag
     table.locator("button.ld-space-legal").first.click()  # opens the space (view only)
     act(page, table, lambda: table.locator(".ld-face-button").first.click())
     verdict = wait_verdict(table)
-    assert re.search(r"Your last decision, bid .+: (✓ good|\?! inaccuracy|✗ mistake)", verdict)
+    assert re.search(r"Your last decision, bid .+: " + VERDICT, verdict)
     shoot(page, table, "ld-verdict")
     for _ in range(MAX_CLICKS):
         if table.locator(".vt-review").count():
@@ -224,7 +226,7 @@ def test_lords_of_vegas_coach_hint_verdict_and_review(open_lesson: Callable[...,
     shoot(page, board, "lov-hint")
     act(page, board, lambda: first_action.click())
     verdict = wait_verdict(board)
-    assert re.search(r"Your last decision, .+: (✓ good|\?! inaccuracy|✗ mistake)", verdict)
+    assert re.search(r"Your last decision, .+: " + VERDICT, verdict)
     shoot(page, board, "lov-verdict")
     ask_trade_advice(page, board)
     for _ in range(MAX_CLICKS):
