@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright
+    from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright
 
 CHROMIUM = Path(os.environ.get("VEGAS_TUTOR_CHROMIUM", "/usr/bin/chromium"))
 """Debian's chromium: Playwright cannot download its own browsers here."""
@@ -361,3 +361,18 @@ def screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def click_soon(page: Page, root: Locator, target: Locator) -> None:
+    """Click ``target`` if it is there within a moment, then wait for the board's answer. A review finished in
+    the background also redraws the board, so a wait can end before the click's answer: the loops that use
+    this look again at what the board offers instead of trusting one wait."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    before = int(root.get_attribute("data-version") or "0")
+    try:
+        target.click(timeout=3_000)
+    except PlaywrightTimeout:
+        return
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[root.element_handle(), before],
+                           timeout=20_000)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from e2e_app import click_soon
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
@@ -33,19 +34,6 @@ def act(page: Page, root: Locator, do: Callable[[], Any]) -> None:
     """Do something that sends an intent; wait until Python answered and the board was redrawn."""
     before = int(root.get_attribute("data-version") or "0")
     do()
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[root.element_handle(), before],
-                           timeout=UPDATE_TIMEOUT_MS)
-
-
-def click_soon(page: Page, root: Locator, target: Locator) -> None:
-    """Click ``target`` if it is there within a moment, then wait for the board's answer. A review finished in
-    the background also redraws the board, so a wait can end before the click's answer: the loops that use
-    this look again at what the board offers instead of trusting one wait."""
-    before = int(root.get_attribute("data-version") or "0")
-    try:
-        target.click(timeout=3_000)
-    except PlaywrightTimeout:
-        return
     page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[root.element_handle(), before],
                            timeout=UPDATE_TIMEOUT_MS)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from e2e_app import click_soon
 
 from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import LESSON_NAME, lessons_dir
@@ -225,8 +226,6 @@ def test_lords_of_vegas_played_in_spanish(open_lesson: Callable[..., Page], save
 def test_the_coach_s_review_in_spanish(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
     """A short Lords of Vegas game with the coach on, to its review: the luck sentence, the chart and every
     player's accuracy in Spanish, at both sizes."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     page = open_lesson(f"es/{lesson('03.04')}", selector=".lov-trade")
     board = page.locator(".lov-root").filter(has=page.locator(".lov-trade")).first
     act(page, board, lambda: board.locator("[data-key=option-pace]").select_option("all"))
@@ -234,15 +233,8 @@ def test_the_coach_s_review_in_spanish(open_lesson: Callable[..., Page], save_sc
     for _ in range(400):
         if board.locator(".vt-review").count():
             break
-        target = (board.locator("[data-key=offer-refuse]") if board.locator("[data-key=offer-refuse]").count()
-                  else board.locator(".lov-actions button.lov-button").first)
-        before = version(board)
-        try:
-            target.click(timeout=3_000)
-        except PlaywrightTimeout:
-            continue
-        page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[board.element_handle(), before],
-                               timeout=UPDATE_TIMEOUT_MS)
+        refuse = board.locator("[data-key=offer-refuse]")
+        click_soon(page, board, refuse if refuse.count() else board.locator(".lov-actions button.lov-button").first)
     else:
         pytest.fail("the game did not end")
     review = board.locator(".vt-review")

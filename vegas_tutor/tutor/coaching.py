@@ -305,11 +305,11 @@ class Coach:
         """Start the next missing review (one at a time, newest decision first: its verdict is awaited)."""
         if self._busy or not self.on:
             return
-        todo = [d for d in self.decisions if d.review is None and not d.failed]
+        mine = [d for d in self.decisions if d.review is None and not d.failed]
         later = [d for d in self.others if d.review is None and not d.failed]  # the bots', oldest first
-        if not todo and not later:
+        if not mine and not later:
             return
-        decision = todo[-1] if todo else later[0]
+        decision = mine[-1] if mine else later[0]
 
         def done(result: Any, failed: str) -> None:
             decision.review, decision.failed = result, failed

@@ -15,6 +15,7 @@ history.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from vegas_tutor.core.dice import Rng
@@ -78,18 +79,17 @@ def _words(action: Action | TradeChoice) -> str:
     return choice_words(action) if isinstance(action, TradeChoice) else describe(action)
 
 
-def _review(state: State, action: Action | TradeChoice | str) -> coach.Review | TradeReview:
-    """The coach's review of a decision, or of an answer to a trade (:mod:`.trade_coach`)."""
+def _review(state: State, action: Action | TradeChoice | str, budget: float = math.inf) -> coach.Review | TradeReview:
+    """The coach's review of a decision (its playouts bounded by ``budget`` seconds of wall time), or of an
+    answer to a trade (:mod:`.trade_coach`)."""
     if isinstance(action, TradeChoice) or (isinstance(action, str) and is_trade_choice(action)):
         return review_trade(state, action)
-    return coach.review(state, action)
+    return coach.review(state, action, budget=budget)
 
 
 def _live_review(state: State, action: Action | TradeChoice | str) -> coach.Review | TradeReview:
     """:func:`_review` as a board runs it: the playouts bounded by :data:`.coach.COACH_BUDGET` of wall time."""
-    if isinstance(action, TradeChoice) or (isinstance(action, str) and is_trade_choice(action)):
-        return review_trade(state, action)
-    return coach.review(state, action, budget=coach.COACH_BUDGET)
+    return _review(state, action, coach.COACH_BUDGET)
 
 
 def _chances(r: coach.Review | TradeReview) -> tuple[float, float] | None:
