@@ -410,8 +410,9 @@ function gameKeeper(model, changed) {
 }
 
 /**
- * The option messages that restore the learner's kept choices: the opponents' level and the coach switch
- * (only well-formed values; Python checks them again and refuses a bad one, changing nothing).
+ * The option messages that restore the learner's kept choices: the opponents' level, the pace their turns
+ * are shown at (Lords of Vegas) and the coach switch (only well-formed values; Python checks them again and
+ * refuses a bad one, changing nothing).
  * @param {any} options @returns {object[]}
  */
 function optionMessages(options) {
@@ -419,6 +420,9 @@ function optionMessages(options) {
   if (!options || typeof options !== "object") return messages;
   if (typeof options.bots === "string" && /^[a-z_]{1,20}$/.test(options.bots)) {
     messages.push({ type: "option", name: "bots", value: options.bots });
+  }
+  if (typeof options.pace === "string" && /^[a-z]{1,10}$/.test(options.pace)) {
+    messages.push({ type: "option", name: "pace", value: options.pace });
   }
   if (typeof options.coach === "boolean") messages.push({ type: "coach", on: options.coach });
   return messages;

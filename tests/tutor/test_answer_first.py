@@ -148,18 +148,23 @@ BOARDS = [
 
 @pytest.mark.parametrize(("game", "make"), BOARDS, ids=[g for g, _m in BOARDS])
 def test_the_opponents_level_and_the_coach_are_kept_with_the_game(game: str, make: Any) -> None:
+    pace = {"pace": "next"} if game == "lords_of_vegas" else {}  # Lords of Vegas keeps its pace too
     board = make()
-    assert board.saved["options"] == {"bots": "medium", "coach": False}
+    assert board.saved["options"] == {"bots": "medium", "coach": False, **pace}
     assert board.handle({"type": "option", "name": "bots", "value": "hard"}), board.error
     assert board.handle({"type": "coach", "on": True}), board.error
+    if pace:
+        pace = {"pace": "pause"}
+        assert board.handle({"type": "option", "name": "pace", "value": "pause"}), board.error
     kept = dict(board.saved)
-    assert kept["options"] == {"bots": "hard", "coach": True} and kept["game"] == game
+    assert kept["options"] == {"bots": "hard", "coach": True, **pace} and kept["game"] == game
 
     again = make()  # the page after a reload: resume, then the kept options as the page sends them
     assert again.handle({"type": "resume", "record": kept["record"]}), again.error
-    assert again.handle({"type": "option", "name": "bots", "value": kept["options"]["bots"]}), again.error
-    assert again.handle({"type": "coach", "on": kept["options"]["coach"]}), again.error
-    assert again.saved["options"] == {"bots": "hard", "coach": True}
+    for name, value in kept["options"].items():
+        sent = {"type": "coach", "on": value} if name == "coach" else {"type": "option", "name": name, "value": value}
+        assert again.handle(sent), again.error
+    assert again.saved["options"] == {"bots": "hard", "coach": True, **pace}
     assert again.saved["record"] == kept["record"] and again.saved["moves"] == kept["moves"]
 
     before = dict(again.saved)  # a bad stored value: refused, nothing changes
@@ -167,6 +172,9 @@ def test_the_opponents_level_and_the_coach_are_kept_with_the_game(game: str, mak
     assert "bots" in again.error and again.saved == before
     assert not again.handle({"type": "coach", "on": "yes"})
     assert again.saved == before
+    if pace:
+        assert not again.handle({"type": "option", "name": "pace", "value": "fast"})
+        assert "pace" in again.error and again.saved == before
 
 
 def test_the_simulator_check_asks_the_warmup_module(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -98,7 +98,7 @@ out.after = [...seen];
 
 LEASE = r"""
 const first = fakeModel({ on: true });
-first.saved = { record: "R1", moves: 3, game: "las_vegas", options: { bots: "hard", coach: true } };
+first.saved = { record: "R1", moves: 3, game: "las_vegas", options: { bots: "hard", coach: true, pace: "pause" } };
 const one = gameKeeper(first, () => {});
 out.first = one.tab;
 out.kept = JSON.parse(localStorage.getItem("vegas-tutor:game:/voila/render/lesson.ipynb#b1")).options;
@@ -118,7 +118,7 @@ second.saved = { record: "R1", moves: 3, game: "las_vegas" }; second.emit("chang
 out.options = sent.slice(1);
 first.saved = { record: "R2", moves: 4, game: "las_vegas" }; first.emit("change:saved");   // the old tab saves nothing
 out.record = JSON.parse(localStorage.getItem("vegas-tutor:game:/voila/render/lesson.ipynb#b1")).record;
-out.bad = optionMessages({ bots: "<script>", coach: "yes" });
+out.bad = optionMessages({ bots: "<script>", coach: "yes", pace: "<img>" });
 """
 
 
@@ -166,9 +166,10 @@ def test_a_stopped_kernel_stays_stopped_when_its_socket_refuses_the_pings() -> N
 
 def test_one_tab_keeps_a_game_and_another_can_take_it_over() -> None:
     out = _run(LEASE)
-    assert out["first"] == "here" and out["kept"] == {"bots": "hard", "coach": True}
+    assert out["first"] == "here" and out["kept"] == {"bots": "hard", "coach": True, "pace": "pause"}
     assert out["second"] == ["elsewhere", True] and out["stillSecond"] == "elsewhere"
     assert out["taken"] == ["here", "moved", {"type": "resume", "record": "R1"}]
-    assert out["options"] == [{"type": "option", "name": "bots", "value": "hard"}, {"type": "coach", "on": True}]
+    assert out["options"] == [{"type": "option", "name": "bots", "value": "hard"},
+                              {"type": "option", "name": "pace", "value": "pause"}, {"type": "coach", "on": True}]
     assert out["record"] == "R1"  # the tab the game moved from no longer writes it
     assert out["bad"] == []

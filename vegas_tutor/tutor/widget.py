@@ -14,7 +14,7 @@ learner acts, or the game is over); more than ``MAX_MOVES`` automatic moves in a
 Nothing lost: after every accepted move a playable board puts its game's sealed record in ``saved``; the
 page keeps it in its local storage under ``board_id`` and, when the page comes back, offers to ``resume``
 it. The record is opened by the engine's ``from_json``: a tampered one is refused with the reason, and a new
-game starts. ``saved`` also carries the learner's ``options`` (the opponents' level, the coach switch): the page
+game starts. ``saved`` also carries the learner's ``options`` (the opponents' level, the coach switch, a pace): the page
 keeps them with the game and, after a resume, sends them back as the ordinary option messages (a bad stored
 value is refused like any message and changes nothing).
 
@@ -161,9 +161,9 @@ class TutorWidget(WordedWidget, Generic[G]):
     ``version`` is bumped once they are synced, so it marks a whole update."""
     saved = t.Dict().tag(sync=True)
     """The real game as a sealed record after the last accepted move: ``record``, ``moves`` (actions played),
-    ``game``, ``options`` (the opponents' level ``bots`` and the ``coach`` switch); ``too_long`` (the record's
-    length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right after a kept game was refused. Empty
-    on a stepper."""
+    ``game``, ``options`` (the opponents' level ``bots``, the ``coach`` switch, Lords of Vegas's ``pace``);
+    ``too_long`` (the record's length, no record) past ``MAX_RECORD_CHARS``; ``refused`` (why) right after a
+    kept game was refused. Empty on a stepper."""
 
     practice_found = t.Dict().tag(sync=True)
     """The learner's exercises of the game just finished (``exercises``, each as

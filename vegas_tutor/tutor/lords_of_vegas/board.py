@@ -357,6 +357,10 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
         self._apply(opponent_action(s, self._bots, self._bot_rng))
         return True
 
+    def _kept_options(self) -> dict[str, Any]:
+        """The kept choices of every board, and the pace the others' turns are shown at."""
+        return {**super()._kept_options(), "pace": self._pace}
+
     # ------------------------------------------------------------------ the projections
     @t.observe("show_odds")
     def _option_changed(self, _change: dict[str, Any]) -> None:
