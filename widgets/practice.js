@@ -162,7 +162,8 @@ function practiceResult(exercise, r, send) {
   const cost = t("you chose {choice}, {loss} given up", { choice: r.yours, loss: r.loss_text });
   return h("div", { class: ["vt-practice-result", right ? "vt-right" : "vt-wrong"], role: "status",
     "data-testid": "practice-result" },
-  h("p", { class: "vt-practice-verdict" }, h("strong", {}, answerWord(r.answer)), r.answer === "best" ? "" : ` · ${cost}`),
+  h("p", { class: "vt-practice-verdict" }, h("strong", {}, r.missed ? t("Missed chance") : answerWord(r.answer)),
+    r.answer === "best" ? "" : ` · ${cost}`),
   r.answer === "best" ? null : h("p", {}, r.marked ? t("The coach's choice: {best} (marked on the board).", { best: r.best })
     : t("The coach's choice: {best}.", { best: r.best })),
   h("p", { class: "vt-practice-why" }, r.why),

@@ -21,9 +21,11 @@ from test_e2e_liars_dice import act, open_a_bid
 from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
 
+from vegas_tutor.practice.exercise import judge_answer
 from vegas_tutor.practice.question import prediction_calls
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.resources import lessons_dir
+from vegas_tutor.tutor.practice_views import starters_in_turn
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -170,7 +172,7 @@ def test_a_game_with_mistakes_comes_back_as_exercises(open_lesson: Callable[...,
 
     result = answer_first_choice(page, panel)
     text = " ".join(result.inner_text().split())
-    assert re.match(r"(The coach's choice|Good|Inaccuracy|Mistake)\b", text), text
+    assert re.match(r"(The coach's choice|Good|Inaccuracy|Mistake|Missed chance)\b", text), text
     assert "In your game you chose" in text and re.search(r"comes back (in \d+ (minute|hour|day)s?|now)", text)
     assert page.evaluate("() => document.activeElement.textContent") == "Next exercise"
     after = summary(panel)
@@ -232,6 +234,26 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
     assert_spanish(page, "es/practice.ipynb")
     assert_fits(page, "es/practice.ipynb")
     shots(page, save_screenshot, "practice-es-answered")
+    forget_practice(page)
+
+
+@pytest.mark.parametrize(("notebook", "words"), [("practice.ipynb", "Missed chance · you chose"),
+                                                 ("es/practice.ipynb", "Ocasión perdida · elegiste")])
+def test_a_missed_chance_is_named_apart_from_a_mistake(open_lesson: Callable[..., Page], save_screenshot: Shot,
+                                                       notebook: str, words: str) -> None:
+    page = open_lesson(notebook, selector=".vt-practice-choices")
+    forget_practice(page)
+    panel = page.locator(".vt-practice-root")
+    choose_game(page, "Liar's Dice")
+    exercise = next(e for e in starters_in_turn() if e.game == "liars_dice")  # the first one the page asks
+    judged = judge_answer(exercise, exercise.choice)
+    assert judged.answer == "mistake" and judged.missed
+    panel.locator(".vt-practice-choices").select_option(value=exercise.choice)  # the easy opponent's choice again
+    panel.locator(".vt-practice-answer").click()
+    result = panel.locator("[data-testid=practice-result]")
+    result.wait_for(timeout=UPDATE_TIMEOUT_MS)
+    assert " ".join(result.inner_text().split()).startswith(words)
+    shots(page, save_screenshot, f"practice-missed-{'es' if notebook.startswith('es') else 'en'}")
     forget_practice(page)
 
 

@@ -26,7 +26,7 @@ from vegas_tutor.practice.exercise import (
     seat_view,
     theme_of,
 )
-from vegas_tutor.practice.starter import bot_game
+from vegas_tutor.practice.starter import bot_game, shipped_starters
 
 GAMES_PLAYED = {"las_vegas": 1, "liars_dice": 2, "lords_of_vegas": 1}
 
@@ -193,3 +193,11 @@ def test_liars_dice_themes_follow_the_kinds_of_choice():
 ])
 def test_lords_of_vegas_themes_follow_the_kinds_of_action(choice, best, theme):
     assert theme_of("lords_of_vegas", None, lov_action(choice), lov_action(best)) == theme
+
+
+def test_a_mistaken_answer_as_good_as_most_choices_is_a_missed_chance() -> None:
+    judged = [(e, judge_answer(e, e.choice)) for e in shipped_starters() if e.game != "lords_of_vegas"]
+    for e, j in judged:
+        coach = game_coach(e.game)
+        assert j.missed == (j.answer == "mistake" and coach.missed(coach.review(e.state(), e.choice)))
+    assert {j.missed for _e, j in judged if j.answer == "mistake"} == {True, False}  # both kinds are there

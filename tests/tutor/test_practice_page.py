@@ -16,7 +16,7 @@ from vegas_tutor.core.errors import IllegalActionError, RecordError
 from vegas_tutor.i18n import using
 from vegas_tutor.las_vegas.actions import Place
 from vegas_tutor.practice.deck import load_deck
-from vegas_tutor.practice.exercise import rejudge
+from vegas_tutor.practice.exercise import judge_answer, rejudge
 from vegas_tutor.practice.question import QuestionBook, prediction_calls, prediction_key
 from vegas_tutor.practice.starter import SHIPPED, by_theme, shipped_starters, starter_pool
 from vegas_tutor.resources import lessons_dir
@@ -114,6 +114,7 @@ def test_an_answer_is_judged_by_the_coach_and_a_bad_one_comes_back_sooner() -> N
     assert first is not None
     result = page.answer(first.choice)  # the easy opponent's mistake, made again
     assert result["answer"] == "mistake" and result["then_verdict"] == "mistake"
+    assert result["missed"] == judge_answer(first, first.choice).missed
     assert result["why"] and result["best"] != result["yours"] and result["again"] == "in 1 minute"
     casino = re.search(r"on casino (\d)", first.best)
     assert casino and page.board.board["highlight"] == [f"casino:{casino[1]}"]  # the coach's casino marked

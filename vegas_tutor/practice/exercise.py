@@ -127,6 +127,8 @@ class Judgement:
     """The coach's why, in the language in force."""
     details: str = ""
     """How the coach counted (Lords of Vegas: the rate money is counted at), for a "details" toggle."""
+    missed: bool = False
+    """A mistake that is a missed chance: the answer was as good as most choices, a much better one was there."""
 
 
 def exercise_id(game: str, record: str, choice: str) -> str:
@@ -209,7 +211,8 @@ def judge_answer(exercise: Exercise, choice: str) -> Judgement:
     loss = float(review.loss)
     best = review.action == review.best
     answer: Answer = "best" if best else coach.verdict(loss)
-    return Judgement(answer, loss, str(review.best), review.explanation, details(review))
+    return Judgement(answer, loss, str(review.best), review.explanation, details(review),
+                     missed=answer == "mistake" and coach.missed(review))
 
 
 def rejudge(exercise: Exercise) -> Exercise | None:

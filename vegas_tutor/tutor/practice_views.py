@@ -57,7 +57,7 @@ def judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
         "loss_text": coach.loss_text(judged.loss), "yours": coach.words(actions[choice]), "best": coach.words(best),
         "why": judged.explanation, "details": judged.details, "then": coach.words(actions[exercise.choice]),
         "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict,
-        "highlight": list(highlight(best)), "marked": bool(highlight(best)),
+        "highlight": list(highlight(best)), "marked": bool(highlight(best)), "missed": judged.missed,
     }
 
 
@@ -69,7 +69,7 @@ def judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]
     return ("best" if right else "mistake"), {
         "loss_text": "", "yours": question.choices[int(choice)], "best": question.choices[question.answer],
         "why": question.explanation, "details": "", "then": "", "then_loss": "", "then_verdict": "mistake",
-        "highlight": [], "marked": False,
+        "highlight": [], "marked": False, "missed": False,
     }
 
 
