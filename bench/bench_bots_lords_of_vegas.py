@@ -15,7 +15,8 @@ a share), with a 95% Wilson interval; parity is 25%; the tested seat rotates rou
    every 7th decision; goal <= 500 ms p95). The load average is printed beside it.
 
 Run: ``python bench/bench_bots_lords_of_vegas.py [--games 2000] [--hard-games 500] [--timed-games 4]
-[--workers 1]``.
+[--workers 1] [--candidates 8] [--playouts 64] [--rounds 1]`` (the last three try another search in the
+compiled matches; the timed games always play the product's).
 """
 
 from __future__ import annotations
@@ -63,13 +64,18 @@ def line(label: str, hits: float, n: int, goal: float | None = None, floor: floa
     print(f"  {label:<22} 1st {p:6.1%}  [{lo:5.1%}, {hi:5.1%}]  ({n} games){verdict}", flush=True)
 
 
-def _chunk(args: tuple[str, str, int, int]) -> tuple[float, int, float]:
+SEARCH = {"candidates": bots.HARD_CANDIDATES, "playouts": bots.HARD_PLAYOUTS, "rounds": bots.HARD_ROUNDS}
+"""Hard's search in the compiled matches: the product's, unless ``--candidates``/``--playouts``/``--rounds`` try
+another (set in every worker process)."""
+
+
+def _chunk(args: tuple[str, str, int, int, dict[str, int]]) -> tuple[float, int, float]:
     """Games ``seed .. seed + games - 1`` of :func:`.selfplay.match`: hits, decisions, CPU seconds."""
-    tested, others, games, seed = args
+    tested, others, games, seed, size = args
     start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
     began = time.process_time()
-    share, decisions = selfplay.match(games, start, CODES[tested], CODES[others], seed, bots.HARD_CANDIDATES,
-                                    bots.HARD_PLAYOUTS, bots.HARD_ROUNDS, bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+    share, decisions = selfplay.match(games, start, CODES[tested], CODES[others], seed, size["candidates"],
+                                      size["playouts"], size["rounds"], bc.PARAMS, bc.REORG_TABLE, search.LEAF)
     return float(share.sum()), int(decisions.sum()), time.process_time() - began
 
 
@@ -78,7 +84,7 @@ def compiled_match(tested: str, others: str, games: int, seed: int, workers: int
     every block rotates the seat fully) over ``workers`` processes: hits, decisions, CPU seconds."""
     blocks = -(-games // 4)
     per = -(-blocks // workers) * 4
-    parts = [(tested, others, min(per, games - k), seed + k) for k in range(0, games, per)]
+    parts = [(tested, others, min(per, games - k), seed + k, SEARCH) for k in range(0, games, per)]
     if workers == 1:
         results = [_chunk(part) for part in parts]
     else:
@@ -89,8 +95,10 @@ def compiled_match(tested: str, others: str, games: int, seed: int, workers: int
 
 def ladder(games: int, hard_games: int, workers: int, seed: int = 1) -> None:
     print("Lords of Vegas, 4 players, compiled rules: share of 1st places (95% Wilson interval; parity 25%)")
-    print(f"  hard: {bots.HARD_CANDIDATES} candidates + ending the turn, {bots.HARD_PLAYOUTS} playouts each, "
-          f"{bots.HARD_ROUNDS} round deep, fitted leaf value", flush=True)
+    product = SEARCH == {"candidates": bots.HARD_CANDIDATES, "playouts": bots.HARD_PLAYOUTS, "rounds": bots.HARD_ROUNDS}
+    print(f"  hard: {SEARCH['candidates']} candidates + ending the turn, {SEARCH['playouts']} playouts each, "
+          f"{SEARCH['rounds']} round(s) deep, fitted leaf value ({'the product' if product else 'NOT the product'}'s "
+          "search)", flush=True)
     for tested, others, n, goal, floor in (("easy", "random", games, 0.65, None),
                                            ("medium", "easy", games, 0.65, None),
                                            ("hard", "medium", hard_games, 0.6, 0.55)):
@@ -173,9 +181,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hard-games", type=int, default=500, help="games of hard vs medium, compiled (500)")
     parser.add_argument("--timed-games", type=int, default=4, help="games of hard vs medium through the engine (4)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the compiled games (1)")
+    for name, value in SEARCH.items():
+        parser.add_argument(f"--{name}", type=int, default=value, help=f"hard's {name} in the compiled games ({value})")
     args = parser.parse_args(argv)
     if min(args.games, args.hard_games, args.timed_games) < 0 or args.workers < 1:
         parser.error("game counts are >= 0 and workers >= 1")
+    if args.candidates < 1 or args.playouts < 1 or args.rounds < 1:
+        parser.error("hard's candidates, playouts and rounds are >= 1")
+    SEARCH.update(candidates=args.candidates, playouts=args.playouts, rounds=args.rounds)
     lords_of_vegas(args.games, args.hard_games, args.timed_games, args.workers)
     sys.stdout.flush()
 
