@@ -50,7 +50,7 @@ LEAF = np.array(
          0.0025, 0.0191, -0.0014, 0.0330, -0.3811, -0.7108, -1.0671],
     ],
     dtype=np.float64,
-)  # fmt: skip
+)
 """Per stage (rows), the weights of :func:`leaf_features` (:data:`LEAF_WEIGHTS` columns) in the logistic
 chance of 1st place; fitted by :func:`.selfplay.fit_leaf` on 3,000 medium games (seed 99)."""
 
@@ -108,10 +108,10 @@ def leaf_value(s: c.Ints, seat: int, leaf: Floats, held: Floats, gid: c.Ints, in
     return float(1.0 / (1.0 + np.exp(-z)))
 
 
-def chance_of_first(s: c.Ints, seat: int, leaf: Floats | None = None) -> float:
-    """:func:`leaf_value` of ``seat`` in ``s`` (by :data:`LEAF` unless ``leaf`` is given), scratch included."""
-    return float(leaf_value(s, seat, LEAF if leaf is None else leaf, np.zeros((4, bc.PARTS), np.float64),
-                            np.empty(c.N, np.int64), np.empty((c.N, 8), np.int64), np.zeros(LEAF_WEIGHTS, np.float64)))
+def chance_of_first(s: c.Ints, seat: int) -> float:
+    """:func:`leaf_value` of ``seat`` in ``s`` by :data:`LEAF`, its scratch included."""
+    return float(leaf_value(s, seat, LEAF, np.zeros((4, bc.PARTS), np.float64), np.empty(c.N, np.int64),
+                            np.empty((c.N, 8), np.int64), np.zeros(LEAF_WEIGHTS, np.float64)))
 
 
 @c._jit
