@@ -195,6 +195,7 @@ def test_outside_a_kernel_nothing_is_deferred_even_with_a_loop_running() -> None
 def test_opponents_waiting_for_a_compiled_simulator_say_it_is_being_prepared(monkeypatch: pytest.MonkeyPatch) -> None:
     board = LordsOfVegasBoard(players=2, seed=2)
     sent = _sent(board)
+    board._busy_said = ""  # (whatever the board said while it was built, on a machine not warmed up yet)
     monkeypatch.setattr(widget, "fast_simulator_ready", lambda game: game != "lords_of_vegas")
     board._say_opponents_play(compiled="lords_of_vegas")
     assert sent == [{"type": "busy", "what": "Preparing the fast simulator (first start only)"}]

@@ -83,51 +83,27 @@ def expected_pays(s: c.Ints, info: c.Ints, count: int, pays: Floats) -> None:
         pays[g] = e
 
 
-PARTS = 5
-"""The parts of a seat's holding (:func:`parts`): score, money, the points its bossed casinos will score,
-the dollars its dice will bring, the dollars its markers will bring."""
-
-
 @c._jit
-def _tally(s: c.Ints, lam: float, split: bool, out: Floats, gid: c.Ints, info: c.Ints) -> None:
-    """Each seat's holding, dollars counted at ``lam`` points each: part ``k`` of :data:`PARTS` in column
-    ``k`` of ``out`` with ``split``, else all of it in column 0."""
+def standing(s: c.Ints, prm: Floats, out: Floats, gid: c.Ints, info: c.Ints) -> None:
+    """Each seat's value in points (see the module docstring) into ``out``."""
     players = s[c.PLAYERS]
     count = c.casinos(s, gid, info)
     pays = np.empty(max(count, 1), np.float64)
     expected_pays(s, info, count, pays)
+    lam = rate(s, prm)
     markers = 0.0 if s[c.PHASE] == c.OVER else draws_left(s) + 1.0
-    out[:players] = 0.0
     for q in range(players):
-        if split:
-            out[q, 0] = s[c.SCORE + q]
-            out[q, 1] = lam * s[c.MONEY + q]
-        else:
-            out[q, 0] = s[c.SCORE + q] + lam * s[c.MONEY + q]
+        out[q] = s[c.SCORE + q] + lam * s[c.MONEY + q]
     for lot in range(c.N):
         m = s[c.MARKER + lot]
         if m >= 0:
-            out[m, 4 if split else 0] += lam * markers
+            out[m] += lam * markers
         o = s[c.DOWNER + lot]
         if o >= 0:
-            out[o, 3 if split else 0] += lam * s[c.DVALUE + lot] * pays[gid[lot]]
+            out[o] += lam * s[c.DVALUE + lot] * pays[gid[lot]]
     for g in range(count):
         if info[g, 3] >= 0:
-            out[info[g, 3], 2 if split else 0] += info[g, 2] * pays[g]
-
-
-@c._jit
-def parts(s: c.Ints, out: Floats, gid: c.Ints, info: c.Ints) -> None:
-    """Each seat's holding part by part, dollars as dollars: ``out`` has a row per seat, :data:`PARTS` columns."""
-    _tally(s, 1.0, True, out, gid, info)
-
-
-@c._jit
-def standing(s: c.Ints, prm: Floats, out: Floats, gid: c.Ints, info: c.Ints) -> None:
-    """Each seat's value in points (see the module docstring) into ``out``."""
-    held = np.empty((4, PARTS), np.float64)
-    _tally(s, rate(s, prm), False, held, gid, info)
-    out[: s[c.PLAYERS]] = held[: s[c.PLAYERS], 0]
+            out[info[g, 3]] += info[g, 2] * pays[g]
 
 
 @c._jit

@@ -6,10 +6,8 @@ decision), until the turn has come back to the deciding player ``rounds`` times 
 j of every candidate starts from random seed ``seed + j`` (common random numbers), so the playouts can be
 run in slices, as an anytime search does, with the same figures as in one go. A playout that ends the
 game scores the seat's share of the win; one cut short scores the **leaf value**: the chance of finishing
-1st that a logistic curve fitted on medium self-play gives the seat's holding part by part
-(:func:`.bots_compiled.parts`: score, money, the points its casinos and the dollars its dice and markers will
-still bring) against the best and the average rival, and its place after the seat to move, per stage of the
-game (:data:`LEAF`, made by :func:`.selfplay.fit_leaf`).
+1st that a logistic curve fitted on medium self-play gives the seat's standing (:func:`.bots_compiled.standing`)
+against the best and the average rival, per stage of the game (:data:`LEAF`, made by :func:`.selfplay.fit_leaf`).
 
 Nothing looks ahead at the deck: every simulated draw is uniform over the unseen cards.
 """
@@ -29,30 +27,19 @@ Floats = NDArray[np.float64]
 
 STAGES = np.array([3, 7, 12, 18, 25], dtype=np.int64)
 """Bounds of the stages of the leaf value, in lot cards left to draw: 0-2, 3-6, 7-11, 12-17, 18-24, 25+."""
-LEAF_WEIGHTS = 1 + 2 * bc.PARTS + 3
-"""The leaf value's weights per stage: the intercept, a lead over the best and over the average rival in
-each of the :data:`.bots_compiled.PARTS`, and one for each place after the seat to move (1 to 3)."""
-
-
 LEAF = np.array(
     [
-        [-0.0063, 0.2837, 0.0334, -0.0008, 0.0093, 0.0707, 0.0979,
-         0.0188, -0.0029, -0.0077, 0.0585, -0.2858, -0.6661, -0.6839],
-        [-0.4329, 0.1285, 0.0537, 0.0002, 0.0044, 0.0261, 0.0309,
-         0.0072, 0.0105, -0.0019, 0.0244, -0.1956, -0.3855, -0.5665],
-        [-0.6646, 0.0811, 0.0548, 0.0014, 0.0034, 0.0097, 0.0177,
-         0.0032, 0.0139, -0.0010, 0.0193, -0.1294, -0.2674, -0.5027],
-        [-0.7764, 0.0546, 0.0610, 0.0003, 0.0080, 0.0024, 0.0170,
-         0.0033, 0.0140, -0.0037, 0.0233, -0.2410, -0.3804, -0.5117],
-        [-0.7917, 0.0591, 0.0690, -0.0001, 0.0116, -0.0013, 0.0203,
-         0.0003, 0.0188, -0.0018, 0.0239, -0.2159, -0.4612, -0.7107],
-        [-0.6173, 0.0452, 0.1154, -0.0016, 0.0069, -0.0109, 0.0364,
-         0.0025, 0.0191, -0.0014, 0.0330, -0.3811, -0.7108, -1.0671],
+        [-0.6412, 0.1955, 0.0412],
+        [-0.9027, 0.0606, 0.0404],
+        [-1.0213, 0.0243, 0.0333],
+        [-1.0791, 0.0111, 0.0287],
+        [-1.1184, 0.0035, 0.0291],
+        [-1.1192, -0.0001, 0.0258],
     ],
     dtype=np.float64,
 )
-"""Per stage (rows), the weights of :func:`leaf_features` (:data:`LEAF_WEIGHTS` columns) in the logistic
-chance of 1st place; fitted by :func:`.selfplay.fit_leaf` on 3,000 medium games (seed 99)."""
+"""Per stage: intercept and weights of the lead over the best rival and over the average rival (points of
+standing) in the logistic chance of 1st place; fitted by :func:`.selfplay.fit_leaf` on 3,000 medium games (seed 99)."""
 
 
 MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
@@ -70,48 +57,30 @@ def stage(s: c.Ints) -> int:
 
 
 @c._jit
-def leaf_features(s: c.Ints, seat: int, held: Floats, gid: c.Ints, info: c.Ints, x: Floats) -> None:
-    """The leaf value's features of ``seat`` in ``s`` into ``x`` (:data:`LEAF_WEIGHTS` of them)."""
-    players = s[c.PLAYERS]
-    bc.parts(s, held, gid, info)
-    x[:] = 0.0
-    x[0] = 1.0
-    for k in range(bc.PARTS):
-        best = -1e18
-        total = 0.0
-        for q in range(players):
-            if q != seat:
-                total += held[q, k]
-                best = max(best, held[q, k])
-        x[1 + 2 * k] = held[seat, k] - best
-        x[2 + 2 * k] = held[seat, k] - total / (players - 1)
-    after = (seat - s[c.TURN]) % players
-    if after > 0:
-        x[2 * bc.PARTS + after] = 1.0
+def _leads(out: Floats, seat: int, players: int) -> tuple[float, float]:
+    best = -1e18
+    total = 0.0
+    for q in range(players):
+        if q != seat:
+            total += out[q]
+            if out[q] > best:
+                best = out[q]
+    return out[seat] - best, out[seat] - total / (players - 1)
 
 
 @c._jit
-def leaf_value(s: c.Ints, seat: int, leaf: Floats, held: Floats, gid: c.Ints, info: c.Ints, x: Floats) -> float:
-    """``seat``'s chance of finishing 1st: its share of the win once the game is over, else the fitted curve
-    (``held``, ``x``: scratch of :func:`.bots_compiled.parts` and :func:`leaf_features`)."""
+def leaf_value(s: c.Ints, seat: int, prm: Floats, leaf: Floats, out: Floats, gid: c.Ints, info: c.Ints) -> float:
+    """``seat``'s chance of finishing 1st: its share of the win once the game is over, else the fitted curve."""
     players = s[c.PLAYERS]
     if s[c.PHASE] == c.OVER:
         winners = 0
         for q in range(players):
             winners += s[c.WINNERS + q]
         return float(s[c.WINNERS + seat] / winners) if winners > 0 else 0.0
-    leaf_features(s, seat, held, gid, info, x)
+    bc.standing(s, prm, out, gid, info)
+    best, mean = _leads(out, seat, players)
     w = leaf[stage(s)]
-    z = 0.0
-    for k in range(x.shape[0]):
-        z += w[k] * x[k]
-    return float(1.0 / (1.0 + np.exp(-z)))
-
-
-def chance_of_first(s: c.Ints, seat: int) -> float:
-    """:func:`leaf_value` of ``seat`` in ``s`` by :data:`LEAF`, its scratch included."""
-    return float(leaf_value(s, seat, LEAF, np.zeros((4, bc.PARTS), np.float64), np.empty(c.N, np.int64),
-                            np.empty((c.N, 8), np.int64), np.zeros(LEAF_WEIGHTS, np.float64)))
+    return float(1.0 / (1.0 + np.exp(-(w[0] + w[1] * best + w[2] * mean))))
 
 
 @c._jit
@@ -154,8 +123,7 @@ def playouts(
     result = np.zeros((k, reps), np.float64)
     rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
     work = np.empty_like(s)
-    held = np.zeros((4, bc.PARTS), np.float64)
-    x = np.zeros(LEAF_WEIGHTS, np.float64)
+    out = np.zeros(4, np.float64)
     gid = np.empty(c.N, np.int64)
     info = np.empty((c.N, 8), np.int64)
     for j in range(reps):
@@ -164,7 +132,7 @@ def playouts(
             work[:] = s
             c.play(work, cands[i, 0], cands[i, 1], cands[i, 2], cands[i, 3])
             bc.playout(work, levels, prm, tab, rows, rounds, seat)
-            result[i, j] = leaf_value(work, seat, leaf, held, gid, info, x)
+            result[i, j] = leaf_value(work, seat, prm, leaf, out, gid, info)
     return result
 
 

@@ -1,6 +1,6 @@
 """Compiled self-play for measuring and fitting the hard level's search (:mod:`.search`): :func:`match`, the
 games the bench plays between levels (with :func:`hard_pick`, hard deciding in one go), and :func:`fit_leaf`,
-which fits the search's leaf value on the ends of turns :func:`record` keeps.
+which fits the search's leaf value.
 
 Kept apart from :mod:`.search` because a learner's kernel never runs them: the warm-up compiles what the boards
 use (and checks that every compiled function of those modules is ready), and these compile on first use.
@@ -12,15 +12,7 @@ import numpy as np
 
 from vegas_tutor.lords_of_vegas import bots_compiled as bc
 from vegas_tutor.lords_of_vegas import compiled as c
-from vegas_tutor.lords_of_vegas.search import (
-    LEAF_WEIGHTS,
-    STAGES,
-    Floats,
-    best_mean,
-    candidates,
-    leaf_features,
-    playouts,
-)
+from vegas_tutor.lords_of_vegas.search import STAGES, Floats, best_mean, candidates, playouts
 
 
 @c._jit
@@ -89,28 +81,26 @@ def match(games: int, start: c.Ints, tested: int, others: int, seed: int, k: int
 
 
 @c._jit
-def record(games: int, start: c.Ints, seed: int, prm: Floats, tab: Floats) -> tuple[Floats, Floats, c.Ints, Floats]:
-    """Medium self-play: at each end of a turn, every seat's leaf features (:func:`.search.leaf_features`,
-    shape (ends, players, features)) and holding (:func:`.bots_compiled.parts`, (ends, players, parts)), the
-    draws left then, and the seats' shares of 1st place in that game."""
-    players = start[c.PLAYERS]
+def _record(games: int, start: c.Ints, seed: int, prm: Floats, tab: Floats) -> tuple[Floats, c.Ints, c.Ints, Floats]:
+    """Medium self-play: every seat's standing at each end of a turn, the draws left then, the game's number,
+    and each game's shares of 1st place."""
     cap = games * 40
-    features = np.zeros((cap, players, LEAF_WEIGHTS), np.float64)
-    holdings = np.zeros((cap, players, bc.PARTS), np.float64)
+    values_at = np.zeros((cap, 4), np.float64)
     left = np.zeros(cap, np.int64)
-    won = np.zeros((cap, players), np.float64)
+    game = np.zeros(cap, np.int64)
+    won = np.zeros((games, 4), np.float64)
     rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
     scratch = np.zeros(c.MAX_ACTIONS, np.float64)
     values = np.zeros(16, np.int64)
-    held = np.zeros((4, bc.PARTS), np.float64)
+    out = np.zeros(4, np.float64)
     gid = np.empty(c.N, np.int64)
     info = np.empty((c.N, 8), np.int64)
     s = np.empty_like(start)
+    players = start[c.PLAYERS]
     r = 0
     np.random.seed(seed)
-    for _g in range(games):
+    for g in range(games):
         s[:] = start
-        first = r
         while s[c.PHASE] != c.OVER:
             if c.is_chance(s):
                 c.chance_step(s, values)
@@ -119,44 +109,43 @@ def record(games: int, start: c.Ints, seed: int, prm: Floats, tab: Floats) -> tu
             i = bc.pick(s, rows, n, bc.MEDIUM, prm, tab, scratch)
             c.play(s, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
             if rows[i, 0] == c.END_TURN and s[c.END_AFTER] >= 0 and r < cap:
-                for q in range(players):
-                    leaf_features(s, q, held, gid, info, features[r, q])
-                holdings[r] = held[:players]
+                bc.standing(s, prm, out, gid, info)
+                values_at[r] = out
                 left[r] = bc.draws_left(s)
+                game[r] = g
                 r += 1
         winners = 0
         for q in range(players):
             winners += s[c.WINNERS + q]
-        for t in range(first, r):
-            for q in range(players):
-                won[t, q] = s[c.WINNERS + q] / winners
-    return features[:r], holdings[:r], left[:r], won[:r]
+        for q in range(players):
+            won[g, q] = s[c.WINNERS + q] / winners
+    return values_at[:r], left[:r], game[:r], won
 
 
 def fit_leaf(games: int = 3_000, seed: int = 99, players: int = 4) -> Floats:
-    """:data:`.search.LEAF` fitted afresh: logistic regression (Newton's method) of each seat's share of 1st
-    place on its leaf features at the ends of turns of ``games`` medium games, stage by stage."""
+    """:data:`LEAF` fitted afresh: logistic regression (Newton's method) of each seat's share of 1st place
+    on its lead over the best and the average rival at the ends of turns of ``games`` medium games."""
     from vegas_tutor.lords_of_vegas.rules import Data
 
     start = c.encode(Data(players=players, money=[0] * players, score=[0] * players))
-    features, _held, left, won = record(games, start, seed, bc.PARAMS, bc.REORG_TABLE)
-    return fit_stages(features, left, won)
-
-
-def fit_stages(features: Floats, left: c.Ints, won: Floats) -> Floats:
-    """Per stage of :data:`.search.STAGES`, the logistic regression (Newton's method) of each seat's share of
-    1st place (``won``, (ends, players)) on its ``features`` ((ends, players, weights)); (stages, weights)."""
-    players, weights = features.shape[1], features.shape[2]
-    x = features.reshape(-1, weights)
-    target = won.reshape(-1)
-    at = np.repeat(np.searchsorted(STAGES, left, side="right"), players)
-    out = np.zeros((len(STAGES) + 1, weights), np.float64)
-    for k in range(len(out)):
+    values_at, left, game, won = _record(games, start, seed, bc.PARAMS, bc.REORG_TABLE)
+    best, mean, stages, y = [], [], [], []
+    bounds = [0, *STAGES.tolist(), 10**6]
+    for q in range(players):
+        others = np.delete(values_at[:, :players], q, axis=1)
+        best.append(values_at[:, q] - others.max(axis=1))
+        mean.append(values_at[:, q] - others.mean(axis=1))
+        stages.append(np.searchsorted(bounds, left, side="right") - 1)
+        y.append(won[game, q])
+    x_best, x_mean, at, target = (np.concatenate(v) for v in (best, mean, stages, y))
+    out = np.zeros((len(bounds) - 1, 3), np.float64)
+    for k in range(len(bounds) - 1):
         sel = at == k
-        w = np.zeros(weights)
-        for _ in range(40):
-            p = 1.0 / (1.0 + np.exp(-(x[sel] @ w)))
-            hessian = x[sel].T @ (x[sel] * (p * (1 - p) + 1e-9)[:, None]) + 1e-4 * np.eye(weights)
-            w += np.linalg.solve(hessian, x[sel].T @ (target[sel] - p))
+        features = np.column_stack([np.ones(sel.sum()), x_best[sel], x_mean[sel]])
+        w = np.zeros(3)
+        for _ in range(30):
+            p = 1.0 / (1.0 + np.exp(-(features @ w)))
+            hessian = features.T @ (features * (p * (1 - p) + 1e-9)[:, None]) + 1e-6 * np.eye(3)
+            w += np.linalg.solve(hessian, features.T @ (target[sel] - p))
         out[k] = w
     return out

@@ -5,7 +5,7 @@ A trade is judged by the one valuation the bots trade by (:mod:`.trade_value`): 
 partner's gain shared among its rivals (a rival's gain is partly your loss). The coach accepts as the bots do
 (from :data:`.trade_value.MARGIN` of net gain). The verdict is on the scale of the rest of the coach: the chance
 of finishing 1st an answer gives up (:data:`.coach.GOOD`, :data:`.coach.MISTAKE`), read from the standing
-before and after the trade by the curve the coach's playouts end on (:func:`.search.chance_of_first`).
+before and after the trade by the curve the coach's playouts end on (:func:`.search.leaf_value`).
 
 A choice is written ``"<seat> accepts <trade>"`` or ``"<seat> refuses <trade>"`` (the trade as the engine
 writes it), so an exercise can keep it as text.
@@ -27,10 +27,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from vegas_tutor.core.errors import InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, money, number
-from vegas_tutor.lords_of_vegas import compiled, search
+from vegas_tutor.lords_of_vegas import bots_compiled, compiled, search
 from vegas_tutor.lords_of_vegas.coach import GOOD, MISTAKE
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import player
@@ -147,7 +149,9 @@ def review_trade(state: State, choice: TradeChoice | str) -> TradeReview:
 
 def win_chance(state: State, seat: int) -> float:
     """``seat``'s chance of finishing 1st by its standing in ``state``, on the curve the coach's playouts end on."""
-    return search.chance_of_first(compiled.encode(state.data()), seat)
+    return search.leaf_value(compiled.encode(state.data()), seat, bots_compiled.PARAMS, search.LEAF,
+                             np.zeros(4, np.float64), np.empty(compiled.N, np.int64),
+                             np.empty((compiled.N, 8), np.int64))
 
 
 def _verdict_words(choice: TradeChoice, view: SideValue, best_accepts: bool, loss: float) -> str:
