@@ -64,9 +64,11 @@ def line(label: str, hits: float, n: int, goal: float | None = None, floor: floa
     print(f"  {label:<22} 1st {p:6.1%}  [{lo:5.1%}, {hi:5.1%}]  ({n} games){verdict}", flush=True)
 
 
-SEARCH = {"candidates": bots.HARD_CANDIDATES, "playouts": bots.HARD_PLAYOUTS, "rounds": bots.HARD_ROUNDS}
+PRODUCT_SEARCH = {"candidates": bots.HARD_CANDIDATES, "playouts": bots.HARD_PLAYOUTS, "rounds": bots.HARD_ROUNDS}
+"""The hard level's search as the product plays it."""
+SEARCH = dict(PRODUCT_SEARCH)
 """Hard's search in the compiled matches: the product's, unless ``--candidates``/``--playouts``/``--rounds`` try
-another (set in every worker process)."""
+another (passed to every worker process)."""
 
 
 def _chunk(args: tuple[str, str, int, int, dict[str, int]]) -> tuple[float, int, float]:
@@ -95,7 +97,7 @@ def compiled_match(tested: str, others: str, games: int, seed: int, workers: int
 
 def ladder(games: int, hard_games: int, workers: int, seed: int = 1) -> None:
     print("Lords of Vegas, 4 players, compiled rules: share of 1st places (95% Wilson interval; parity 25%)")
-    product = SEARCH == {"candidates": bots.HARD_CANDIDATES, "playouts": bots.HARD_PLAYOUTS, "rounds": bots.HARD_ROUNDS}
+    product = SEARCH == PRODUCT_SEARCH
     print(f"  hard: {SEARCH['candidates']} candidates + ending the turn, {SEARCH['playouts']} playouts each, "
           f"{SEARCH['rounds']} round(s) deep, fitted leaf value ({'the product' if product else 'NOT the product'}'s "
           "search)", flush=True)
@@ -181,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hard-games", type=int, default=500, help="games of hard vs medium, compiled (500)")
     parser.add_argument("--timed-games", type=int, default=4, help="games of hard vs medium through the engine (4)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the compiled games (1)")
-    for name, value in SEARCH.items():
+    for name, value in PRODUCT_SEARCH.items():
         parser.add_argument(f"--{name}", type=int, default=value, help=f"hard's {name} in the compiled games ({value})")
     args = parser.parse_args(argv)
     if min(args.games, args.hard_games, args.timed_games) < 0 or args.workers < 1:

@@ -418,11 +418,9 @@ function gameKeeper(model, changed) {
 function optionMessages(options) {
   const messages = [];
   if (!options || typeof options !== "object") return messages;
-  if (typeof options.bots === "string" && /^[a-z_]{1,20}$/.test(options.bots)) {
-    messages.push({ type: "option", name: "bots", value: options.bots });
-  }
-  if (typeof options.pace === "string" && /^[a-z]{1,10}$/.test(options.pace)) {
-    messages.push({ type: "option", name: "pace", value: options.pace });
+  for (const name of ["bots", "pace"]) {  // the opponents' level; Lords of Vegas's pace
+    const value = options[name];
+    if (typeof value === "string" && /^[a-z_]{1,20}$/.test(value)) messages.push({ type: "option", name, value });
   }
   if (typeof options.coach === "boolean") messages.push({ type: "coach", on: options.coach });
   return messages;
