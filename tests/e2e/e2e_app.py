@@ -372,7 +372,7 @@ def click_soon(page: Page, root: Locator, target: Locator) -> None:
     before = int(root.get_attribute("data-version") or "0")
     try:
         target.click(timeout=3_000)
+        page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[root.element_handle(), before],
+                               timeout=20_000)
     except PlaywrightTimeout:
-        return
-    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[root.element_handle(), before],
-                           timeout=20_000)
+        return  # not there, or a click the board did not take (it was busy): the loop looks again
