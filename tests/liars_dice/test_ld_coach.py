@@ -27,6 +27,7 @@ from vegas_tutor.liars_dice.bots import choose_action
 from vegas_tutor.liars_dice.coach import MODEL, Table, best_option, evaluate, review
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.scenarios import SCENARIOS
+from vegas_tutor.liars_dice.win_chance import win_chances
 
 N = len(ALL_BIDS)
 
@@ -60,6 +61,29 @@ def p_raise(truths: tuple[float, ...], prev: int, rank: int) -> float:
 def net(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> float:
     rivals = [s for s, c in enumerate(counts) if c > 0 and s != me]
     return losses[me] - sum(losses[s] for s in rivals) / len(rivals)
+
+
+def chance_lost(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> float:
+    """The same round's end on the chance scale: my chance of winning before it, less after it."""
+    return win_chances(counts)[me] - win_chances(tuple(c - lost for c, lost in zip(counts, losses, strict=True)))[me]
+
+
+@pytest.fixture(params=["dice", "chance"])
+def scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each enumeration twice: the values in dice, then in chance of winning (the brute force's ``net`` is
+    swapped for :func:`chance_lost`)."""
+    if request.param == "chance":
+        monkeypatch.setitem(globals(), "net", chance_lost)
+    return str(request.param)
+
+
+def values_of(state: State, seat: int, scale: str) -> dict[object, float]:
+    """Each choice's value on ``scale`` (the chance scale: my chance of winning lost, as the brute force counts)."""
+    options = evaluate(state.observation(seat), chances=scale == "chance")
+    if scale == "dice":
+        return {o.action: o.value for o in options}
+    now = win_chances(state.dice_counts)[seat]
+    return {o.action: now - (o.win_chance or 0.0) for o in options}
 
 
 def deals(state: State, me: int) -> list[tuple[tuple[tuple[int, ...], ...], float]]:
@@ -138,9 +162,10 @@ THREE = [
 
 
 @pytest.mark.parametrize(("counts", "cups", "plays"), THREE)
-def test_three_players_against_enumeration(counts: list[int], cups: list[tuple[int, ...]], plays: list[str]) -> None:
+def test_three_players_against_enumeration(counts: list[int], cups: list[tuple[int, ...]], plays: list[str],
+                                           scale: str) -> None:
     s = position(counts, cups, plays)
-    values = {o.action: o.value for o in evaluate(s.observation(2))}
+    values = values_of(s, 2, scale)
     assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
     last = s.last_bid
     assert last is not None
@@ -150,9 +175,9 @@ def test_three_players_against_enumeration(counts: list[int], cups: list[tuple[i
     assert len(values) == N - last.rank  # every raise and the challenge
 
 
-def test_opening_against_enumeration() -> None:
+def test_opening_against_enumeration(scale: str) -> None:
     s = position([1, 2, 2], [(3,), (2, 2), (1, 5)], [])
-    values = {o.action: o.value for o in evaluate(s.observation(0))}
+    values = values_of(s, 0, scale)
     assert Challenge() not in values and len(values) == N
     dealt = deals(s, 0)
     for bid in (Bid(1, 2), Bid(2, 2), Bid(3, 5), Bid(2, STAR), Bid(5, 6)):
@@ -194,16 +219,16 @@ def brute_two_deep(state: State, bid: Bid) -> float:
     return value
 
 
-def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatch, scale: str) -> None:
     monkeypatch.setattr(coach, "TOP_REPLIES", N)  # every counter-raise answered exactly
-    s = position([2, 2], [(1, 5), (3, 5)], ["seventeen 6s"], opener=1)
-    values = {o.action: o.value for o in evaluate(s.observation(0))}
+    s = position([2, 3], [(1, 5, 5), (3, 5)], ["seventeen 6s"], opener=1)
+    values = values_of(s, 0, scale)
     for bid in (ALL_BIDS[-1], ALL_BIDS[-2], Bid(19, 4), Bid(18, 5), Bid(9, STAR)):
         assert values[bid] == pytest.approx(brute_two_deep(s, bid), abs=1e-9), bid
     assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
 
 
-def test_show_values_against_enumeration() -> None:
+def test_show_values_against_enumeration(scale: str) -> None:
     """After my bid (3 players, one deep): each show valued over the re-roll and the rivals' cups."""
     s = State.start([2, 1, 3], seed=0)
     for cup in [(2, 6), (3,), (1, 4, 6)]:
@@ -211,7 +236,7 @@ def test_show_values_against_enumeration() -> None:
     for play in ("two 4s", "no show", "two 6s", "four 6s"):
         s.apply(play)
     me, counts, bid = 2, s.dice_counts, Bid(4, 6)
-    values = {o.action: o.value for o in evaluate(s.observation(me))}
+    values = values_of(s, me, scale)
     assert set(values) == {NoShow(), *(a for a in s.legal_actions() if isinstance(a, Show))}
     dealt = deals(s, me)
     for option in values:
@@ -252,7 +277,11 @@ def test_loss_is_never_negative_and_the_best_loses_nothing(seed: int, players: i
     assert r.loss >= 0 and r.action == action
     assert {o.action for o in r.alternatives} == set(legal)
     assert review(s, r.best).loss == 0
-    assert r.loss == pytest.approx(r.option(action).value - r.option(r.best).value)
+    mine, best = r.option(action), r.option(r.best)
+    assert mine.win_chance is not None and best.win_chance is not None
+    assert r.loss == pytest.approx(max(0.0, best.win_chance - mine.win_chance))
+    assert best.win_chance == max(o.win_chance or 0.0 for o in r.alternatives)
+    assert r.dice_loss == pytest.approx(mine.value - best.value)
     assert r.verdict in ("good", "inaccuracy", "mistake")
     assert r.explanation.startswith("Best: ") and r.explanation.endswith(".")
     assert r.explanation.count(". ") <= 1  # one or two sentences

@@ -23,7 +23,7 @@ NOW = datetime(2025, 3, 1, 18, tzinfo=UTC)
 @cache
 def _exercises():
     """A Liar's Dice game's exercises and a Lords of Vegas rulebook one."""
-    found = exercises_from_game(bot_game("liars_dice", 5, 0), 0)
+    found = exercises_from_game(bot_game("liars_dice", 8, 0), 0)
     state = SCENARIOS["LOV-REORG"].steps[0].state
     lov = make_exercise(state, "end turn")
     assert len(found) >= 4 and lov is not None
@@ -125,7 +125,7 @@ def _set_card(index, key, value):
 
 
 EXERCISE_EDITS = {
-    "another choice": _set(0, "choice", "challenge"),
+    "another choice": _set(0, "choice", "eight 4s"),
     "another best that is not legal": _set(0, "best", "roll 2 3"),
     "a choice that is not an action": _set(1, "choice", "dance"),
     "another theme": _set(0, "theme", "stars"),
@@ -253,3 +253,14 @@ def test_an_exercise_judged_on_an_earlier_scale_is_judged_again_and_one_now_good
     body["exercises"][-1]["id"] = body["exercises"][0]["id"]  # an earlier-scale entry is checked all the same
     with pytest.raises(RecordError, match="entry"):
         load_deck(_resealed(body))
+
+
+def test_a_liars_dice_exercise_judged_in_dice_is_judged_again_on_the_chance_of_winning():
+    body = _body()
+    ld = body["exercises"][0]
+    current = dict(ld)
+    ld.update(unit=EARLIER_UNITS["liars_dice"][0], loss=0.85, verdict="mistake")  # as the dice coach stored it
+    deck = load_deck(_resealed(body))
+    assert deck.exercises[0].to_dict() == current and deck.exercises[0].unit == "of the chance of winning the game"
+    assert deck.cards == _deck().cards
+

@@ -240,13 +240,18 @@ def test_liars_dice_verdicts_hint_and_review() -> None:
     assert {r["status"] for r in review["rows"]} == {"ready"}
     assert all(r["loss"] >= 0 for r in review["rows"])
     for d in table.coach.decisions:  # the coach's own choice costs nothing
-        assert min(o.value for o in d.review.alternatives) == pytest.approx(
-            d.review.option(d.review.best).value)
-    players = review["players"]  # Liar's Dice counts dice: an accuracy table, no luck split, no chart
-    assert [p["yours"] for p in players] == [True, False, False] and review["luck"] == [] and review["chart"] is None
+        assert max(o.win_chance for o in d.review.alternatives) == pytest.approx(
+            d.review.option(d.review.best).win_chance)
+    players = review["players"]  # on the chance of winning: accuracy, the luck split and the chart
+    assert [p["yours"] for p in players] == [True, False, False]
     assert players[0]["decisions"] == len(review["rows"]) and all(p["pending"] == 0 for p in players)
     assert sum(p["decisions"] for p in players) == len(table.coach.decisions) + len(table.coach.others)
-    assert all(p["cost_text"].endswith(("dice", "die")) or p["cost_text"] == "–" for p in players)
+    assert all(p["cost_text"].endswith("points") or p["cost_text"] == "–" for p in players)
+    (luck,) = review["luck"]
+    result = 1.0 if 0 in table.state.winners else 0.0
+    assert luck["status"] == "ready" and luck["skill"] == pytest.approx(sum(r["loss"] for r in review["rows"]))
+    assert luck["luck"] == pytest.approx(result - 1 / 3 + luck["skill"])  # the exact split
+    assert review["chart"] is not None and len(review["chart"]["figure"]["data"][1]["y"]) == len(review["rows"]) + 2
     assert table.handle({"type": "replay", "decision": 0})
     shown = table.coaching["replay"]["alternatives"]
     assert len(shown["rows"]) <= 6 and shown["rows"][0]["best"] and any(r["yours"] for r in shown["rows"])

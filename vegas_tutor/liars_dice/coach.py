@@ -1,9 +1,15 @@
-"""The Liar's Dice coach: what every choice is expected to cost in dice, which one is best, and why.
+"""The Liar's Dice coach: what every choice is expected to cost, which one is best, and why.
 
 The coach sees one player's :class:`~vegas_tutor.liars_dice.engine.Observation` and nothing else. It
-values each legal choice in **expected dice lost**: the dice the player expects to lose this round minus
-the dice the average rival expects to lose (two players: your loss minus your rival's), so a challenge
-that costs the bidder two dice is worth more than one that costs one.
+values each legal choice on two scales, from the same reading of the table:
+
+- **the chance of winning the game** (the verdicts' scale, as in the other two games): how the round's
+  possible ends (who loses how many dice) move the player's chance of winning, each end weighed by
+  :func:`~vegas_tutor.liars_dice.win_chance.win_chances` of the dice left;
+- **expected dice lost** (the game's own unit, shown beside, and the ``hard`` bot's scale): the dice the
+  player expects to lose this round minus the dice the average rival expects to lose (two players: your
+  loss minus your rival's), so a challenge that costs the bidder two dice is worth more than one that
+  costs one.
 
 How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 
@@ -24,14 +30,16 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 >>> s = State.start([2, 2], seed=3)
 >>> s.apply(Roll((5, 5))); s.apply(Roll((2, 3)))
 >>> s.apply(Bid(4, 5)); s.apply("no show")
->>> review(s, "challenge").best
-Challenge()
+>>> r = review(s, "challenge")
+>>> r.best, r.verdict
+(Challenge(), 'good')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -46,17 +54,20 @@ from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
 from vegas_tutor.liars_dice.rules import counts_for, show_options
 from vegas_tutor.liars_dice.track import ALL_BIDS, Bid
+from vegas_tutor.liars_dice.win_chance import win_chances
 from vegas_tutor.liars_dice.words import action_words, bid_words
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Choice = Bid | Challenge | Show | NoShow
+Scale = Literal["dice", "chance"]
 
 N_BIDS = len(ALL_BIDS)
 _RANKS = np.arange(N_BIDS)
 _FACE_COL = BID_FACE - 1
-GOOD, MISTAKE = 0.1, 0.3
-"""Verdict thresholds on the expected dice given up: below 0.1 ``good``, from 0.3 ``mistake``."""
+GOOD, MISTAKE = 0.02, 0.06
+"""Verdict thresholds on the chance of winning given up: below 2 points ``good``, from 6 points ``mistake`` (the
+other games' thresholds)."""
 TOP_REPLIES = 12
 TWO_DEEP = True
 """Two players: look two deep (False: one step, as with more players; for comparisons)."""
@@ -187,13 +198,13 @@ def _binomial(n: int, star: bool) -> Floats:
 class Table:
     """Everything the coach computes once per observation (the seat to act is ``obs.player``)."""
 
-    def __init__(self, obs: Observation, model: Model = MODEL) -> None:
+    def __init__(self, obs: Observation, model: Model = MODEL, scale: Scale = "dice") -> None:
         if not isinstance(obs, Observation):
             raise InvalidActionError(_("the coach needs an Observation, got {kind}", kind=type(obs).__name__))
         if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
             raise IllegalActionError(_("seat {seat} has no bid, challenge or show to decide now (phase {phase})",
                                        seat=obs.player, phase=obs.phase))
-        self.obs, self.model = obs, model
+        self.obs, self.model, self.scale = obs, model, scale
         counts = obs.dice_counts
         self.me, self.total = obs.player, sum(counts)
         self.alive = [s for s, c in enumerate(counts) if c > 0]
@@ -207,6 +218,31 @@ class Table:
         self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
                                for s, c in enumerate(counts)])
         """Weight of each seat's lost dice in the value (mine +1, each rival's -1/rivals)."""
+        self.chance = win_chances(counts)[self.me]
+        """My chance of winning the game at the start of the round (before any die is lost)."""
+        self._drops: dict[int, Floats] = {}
+
+    # ------------------------------------------------------------------------------ the round's ends
+    def drop(self, seat: int) -> Floats:
+        """The value of ``seat`` losing 0, 1, ... dice (to what it holds): dice (net) or my chance of winning lost."""
+        if seat not in self._drops:
+            counts, held = self.obs.dice_counts, self.obs.dice_counts[seat]
+            if self.scale == "dice":
+                self._drops[seat] = np.arange(held + 1) * self.stake[seat]
+            else:
+                after = [win_chances(tuple(c - (k if s == seat else 0) for s, c in enumerate(counts)))[self.me]
+                         for k in range(held + 1)]
+                self._drops[seat] = self.chance - np.array(after)
+        return self._drops[seat]
+
+    def perfect(self, bidder: int, challenger: int) -> float:
+        """The value of ``bidder``'s bid proving perfect when ``challenger`` calls it."""
+        losses = [1 if s != bidder and held > 0 and (held > 1 or s == challenger) else 0
+                  for s, held in enumerate(self.obs.dice_counts)]
+        if self.scale == "dice":
+            return float(self.stake @ np.array(losses, dtype=float))
+        after = tuple(c - lost for c, lost in zip(self.obs.dice_counts, losses, strict=True))
+        return self.chance - win_chances(after)[self.me]
 
     # ------------------------------------------------------------------------------ costs
     def costs(self, bidder: int, challenger: int, width: int) -> Floats:
@@ -214,11 +250,9 @@ class Table:
         counts = self.obs.dice_counts
         c = np.arange(width)[None, :]
         q = BID_QUANTITY[:, None]
-        over = np.minimum(c - q, counts[challenger]) * self.stake[challenger]
-        under = np.minimum(q - c, counts[bidder]) * self.stake[bidder]
-        perfect = sum(self.stake[s] for s, held in enumerate(counts)
-                      if s != bidder and held > 0 and (held > 1 or s == challenger))
-        result: Floats = np.where(c > q, over, np.where(c < q, under, perfect))
+        over = self.drop(challenger)[np.clip(c - q, 0, counts[challenger])]
+        under = self.drop(bidder)[np.clip(q - c, 0, counts[bidder])]
+        result: Floats = np.where(c > q, over, np.where(c < q, under, self.perfect(bidder, challenger)))
         return result
 
     def others(self, exclude: int, face: int) -> Floats:
@@ -344,6 +378,8 @@ class Option:
     """Expected dice lost, net of the average rival's (lower is better)."""
     true_chance: float | None
     """Bids and challenges: the chance the bid in question is true, from your cup and the table (bids read)."""
+    win_chance: float | None = None
+    """Your chance of winning the game once the round has played out as the coach expects (None: not counted)."""
 
 
 @dataclass(frozen=True)
@@ -353,31 +389,46 @@ class Review:
     action: Choice
     best: Choice
     loss: float
-    """Expected dice given up against ``best`` (>= 0; 0 for the best)."""
+    """The chance of winning the game given up against ``best`` (>= 0; 0 for the best)."""
+    dice_loss: float
+    """The same choice in expected dice (net of the average rival) given up against ``best`` (may be < 0: the
+    best by the chance of winning may lose more dice on average, for a safer spread of the round's ends)."""
     alternatives: tuple[Option, ...]
     """Every legal choice with its value, in the engine's legal order."""
     explanation: str
 
     @property
     def verdict(self) -> Verdict:
-        """``good`` below :data:`GOOD` dice lost, ``mistake`` from :data:`MISTAKE`, else ``inaccuracy``."""
+        """``good`` below :data:`GOOD` of winning chance lost, ``mistake`` from :data:`MISTAKE`, else
+        ``inaccuracy``."""
         return judge(self.loss, good=GOOD, mistake=MISTAKE)
 
     def option(self, action: Choice) -> Option:
         return next(o for o in self.alternatives if o.action == action)
 
 
-def evaluate(obs: Observation, model: Model = MODEL) -> tuple[Option, ...]:
-    """Every legal choice of ``obs.player`` (who must be the one to act) with its value."""
+def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False) -> tuple[Option, ...]:
+    """Every legal choice of ``obs.player`` (who must be the one to act) with its value in dice; with
+    ``chances``, its chance of winning the game too (the round read again on that scale)."""
     table = Table(obs, model)
     values = table.values()
-    chances = _true_chances(table)
-    return tuple(Option(a, v, chances.get(a)) for a, v in values.items())
+    truths = _true_chances(table)
+    wins: dict[Choice, float] = {}
+    if chances:
+        scaled = Table(obs, model, "chance")
+        wins = {a: scaled.chance - lost for a, lost in scaled.values().items()}
+    return tuple(Option(a, v, truths.get(a), wins.get(a)) for a, v in values.items())
 
 
 def best_option(options: tuple[Option, ...]) -> Option:
-    """The lowest value; ties go to the first in legal order (the lower bid, or no show)."""
+    """The lowest value in dice; ties go to the first in legal order (the lower bid, or no show)."""
     return min(options, key=lambda o: round(o.value, 9))
+
+
+def best_chance(options: tuple[Option, ...]) -> Option:
+    """The highest chance of winning (options from ``evaluate(..., chances=True)``); ties go to the lowest value
+    in dice, then to the first in legal order."""
+    return min(options, key=lambda o: (-round(o.win_chance or 0.0, 9), round(o.value, 9)))
 
 
 def _true_chances(table: Table) -> dict[Choice, float]:
@@ -411,11 +462,12 @@ def review(state: State, action: Action | str) -> Review:
         state.copy().apply(action)  # raises the engine's own error, naming the state
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
-    options = evaluate(state.observation(seat))
-    best = best_option(options)
+    options = evaluate(state.observation(seat), chances=True)
+    best = best_chance(options)
     mine = next(o for o in options if o.action == action)
-    loss = max(0.0, mine.value - best.value)
-    return Review(mine.action, best.action, loss, options, explain(state.observation(seat), mine, best, loss))
+    loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
+    dice = mine.value - best.value
+    return Review(mine.action, best.action, loss, dice, options, explain(state.observation(seat), mine, best, loss))
 
 
 def _pct(p: float) -> str:
@@ -453,7 +505,8 @@ def _name(obs: Observation, o: Option) -> str:
 
 
 def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
-    """One or two plain sentences: the coach's choice and what it is worth; what yours gives up."""
+    """One or two plain sentences: the coach's choice and what it is worth; what yours gives up (in chance of
+    winning, and in dice when it loses more dice on average)."""
     rivals = sum(1 for c in obs.dice_counts if c > 0) - 1
     name = _name(obs, best)
     net = _net(best.value, rivals)
@@ -468,11 +521,16 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
     if mine.action == best.action:
         return first
     why = _why(mine, best)
+    dice = mine.value - best.value
+    if dice >= 0.005:
+        cost = _("{points} points of your chance of winning ({dice} dice more lost on average)",
+                 points=number(100 * loss, 1), dice=number(dice, 2))
+    else:
+        cost = _("{points} points of your chance of winning", points=number(100 * loss, 1))
     if why:
-        return _("{best} Yours, {choice}, gives up {dice} dice more: {why}.", best=first, choice=_name(obs, mine),
-                 dice=number(loss, 2), why=why)
-    return _("{best} Yours, {choice}, gives up {dice} dice more.", best=first, choice=_name(obs, mine),
-             dice=number(loss, 2))
+        return _("{best} Yours, {choice}, gives up {cost}: {why}.", best=first, choice=_name(obs, mine), cost=cost,
+                 why=why)
+    return _("{best} Yours, {choice}, gives up {cost}.", best=first, choice=_name(obs, mine), cost=cost)
 
 
 def _why(mine: Option, best: Option) -> str:

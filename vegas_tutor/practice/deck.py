@@ -175,7 +175,8 @@ def _is_question(raw: Any) -> bool:
     return isinstance(raw, dict) and raw.get("kind") == "question"
 
 
-EARLIER_UNITS = {"lords_of_vegas": ("(points, money counted at the position's rate, over the average rival)",)}
+EARLIER_UNITS = {"lords_of_vegas": ("(points, money counted at the position's rate, over the average rival)",),
+                 "liars_dice": ("(expected dice lost, net of the average rival)",)}
 """Per game, the units its coach judged in before (an entry in another unit is refused as edited)."""
 
 
@@ -185,9 +186,10 @@ def _judged_earlier(raw: Any) -> bool:
 
 
 def rejudged(raw: Any) -> Exercise | None:
-    """An exercise an earlier coach judged on another scale (Lords of Vegas counted points before it counted the
-    chance of winning), made again from its position and choice by the coach now: None when the coach now finds
-    the choice good (the entry is left out), else checked as any entry is; its id, and so its card, stay."""
+    """An exercise an earlier coach judged on another scale (Lords of Vegas counted points, Liar's Dice dice, before
+    they counted the chance of winning), made again from its position and choice by the coach now: None when the
+    coach now finds the choice good (the entry is left out), else checked as any entry is; its id, and so its card,
+    stay."""
     raw = _fields(raw, EXERCISE_KEYS, "exercise")
     _text(raw, "choice", "id", "record")
     game = _one_of(raw["game"], GAMES, "game")

@@ -33,7 +33,7 @@ from typing import Annotated, Any
 
 from vegas_tutor.core.errors import IllegalActionError
 from vegas_tutor.core.verdict import judge
-from vegas_tutor.i18n import _, _n, tr
+from vegas_tutor.i18n import _, _n, number, tr
 from vegas_tutor.practice.exercise import details
 from vegas_tutor.tutor.event_loop import running_loop
 from vegas_tutor.tutor.game_review import game_review
@@ -46,6 +46,11 @@ COSTLIEST = 3
 """How many of the costliest decisions the end-of-game review marks."""
 SHOWN_ALTERNATIVES = 6
 """The most alternatives a replay lists: the best ones, and yours whatever its rank."""
+
+
+def points_text(loss: float) -> str:
+    """A chance of winning given up, in points ("6.3 points"): the unit of the three games' verdicts."""
+    return _("{points} points", points=number(100 * loss, 1))
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ class GameCoach:
     chances: Callable[[Any], tuple[float, float] | None] | None = None
     """A review's (best choice's, your choice's) chance of winning the game, for the review's luck and chart
     (None: this review counts another unit, as a trade's; the field None: the game's coach counts in another
-    unit, as Liar's Dice's dice)."""
+    unit)."""
     live_review: Callable[[Any, Any], Any] | None = None
     """The review a board's coach runs (None: ``review``): the same judgement, bounded in wall time, so it may
     rest on fewer playouts on a busy machine; ``review`` always plays them all (practice, tests, benches)."""

@@ -3,11 +3,10 @@
 - **Every player's accuracy**, bots included: the share of their decisions the coach judges good, and what
   their decisions gave up in all (in the game's unit). The coach judges the bots' decisions too while it is
   on, after the learner's (see :class:`~vegas_tutor.tutor.coaching.Coach`).
-- **What came from the dice.** Where a game's coach counts the chance of winning (Las Vegas, Lords of Vegas),
-  the learner's result splits exactly: a seat begins with ``1 / players`` of the win and ends with its share of
-  1st place; its decisions moved it by minus their losses, and everything else between its decisions (the
-  dice, the cards, the other players' moves) by the rest. Liar's Dice's coach counts dice, not chances of
-  winning, so its review gives the accuracy table only.
+- **What came from the dice.** The three games' coaches count the chance of winning, so the learner's result
+  splits exactly: a seat begins with ``1 / players`` of the win and ends with its share of 1st place; its
+  decisions moved it by minus their losses, and everything else between its decisions (the dice, the cards,
+  the other players' moves) by the rest.
 - **The chance of winning over the game**, a plotly chart (plotly.js from the app, see ``plotly_loader.js``):
   after each of the learner's decisions, beside what the coach's choice would have kept.
 

@@ -21,7 +21,7 @@ from vegas_tutor.las_vegas.bots import LEVELS, choose_action
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import POLICIES, check_policy, choose_face
 from vegas_tutor.las_vegas.rules import money
-from vegas_tutor.tutor.coaching import GameCoach
+from vegas_tutor.tutor.coaching import GameCoach, points_text
 
 
 def _first_choice(state: State) -> Place | None:
@@ -32,10 +32,6 @@ def _first_choice(state: State) -> Place | None:
 
 def _words(action: Any) -> str:
     return _("place the {face}s", face=action.face) if isinstance(action, Place) else describe_action(action)
-
-
-def _points(loss: float) -> str:
-    return _("{points} points", points=i18n.number(100 * loss, 1))
 
 
 def _option(o: coach.Option) -> str:
@@ -61,7 +57,7 @@ def _waiting(state: State) -> str:
 
 LAS_VEGAS_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: isinstance(a, Place), first_choice=_first_choice, words=_words,
-    loss_text=_points, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
+    loss_text=points_text, option_text=_option, score=lambda o: o.win_chance + 1e-9 * o.margin,
     good=coach.GOOD, mistake=coach.MISTAKE,
     unit=N_("of the chance of winning the game"), waiting=_waiting,
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),

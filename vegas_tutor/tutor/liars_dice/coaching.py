@@ -1,11 +1,12 @@
-"""The Liar's Dice coach and opponents on the table: bids, shows and challenges judged in expected dice given up.
+"""The Liar's Dice coach and opponents on the table: bids, shows and challenges judged by the chance of winning
+they give up, with the expected dice beside.
 
 The coach reads the learner's own observation only (:func:`vegas_tutor.liars_dice.coach.review`).
-Thresholds (:data:`vegas_tutor.liars_dice.coach.GOOD`, ``MISTAKE``): under 0.10 dice given up is good,
-from 0.30 dice a mistake, in between an inaccuracy. A roll is no decision.
+Thresholds (:data:`vegas_tutor.liars_dice.coach.GOOD`, ``MISTAKE``): under 2 points of winning chance given
+up is good, from 6 points a mistake, in between an inaccuracy (as in the other games). A roll is no decision.
 
->>> LIARS_DICE_COACH.verdict(0.05), LIARS_DICE_COACH.verdict(0.2), LIARS_DICE_COACH.loss_text(0.3)
-('good', 'inaccuracy', '0.30 dice')
+>>> LIARS_DICE_COACH.verdict(0.01), LIARS_DICE_COACH.verdict(0.04), LIARS_DICE_COACH.loss_text(0.063)
+('good', 'inaccuracy', '6.3 points')
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.policies import POLICIES, bot_action
 from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.liars_dice.words import action_words, bid_words
-from vegas_tutor.tutor.coaching import GameCoach
+from vegas_tutor.tutor.coaching import GameCoach, points_text
 
 
 def _first_choice(state: State) -> Any:
@@ -41,18 +42,17 @@ def _words(action: Any) -> str:
     return _("keep your cup") if isinstance(action, NoShow) else action_words(action)
 
 
-def _dice(loss: float) -> str:
-    return _("{dice} dice", dice=number(loss, 2))
-
-
 def _option(o: coach.Option) -> str:
-    """The expected dice lost, net of the average rival's, in words; and the chance the bid is true."""
+    """The chance of winning after the round; the expected dice lost, net of the average rival's, in words; and
+    the chance the bid is true."""
     if abs(o.value) < 0.005:
         value = _("even with the average rival")
     elif o.value > 0:
         value = _("{dice} dice more lost than the average rival", dice=number(abs(o.value), 2))
     else:
         value = _("{dice} dice fewer lost than the average rival", dice=number(abs(o.value), 2))
+    if o.win_chance is not None:
+        value = _("{chance} chance of winning; {value}", chance=percent(o.win_chance), value=value)
     if o.true_chance is None:
         return value
     return _("{value}; the bid is true {pct} of the time", value=value, pct=percent(o.true_chance))
@@ -60,8 +60,9 @@ def _option(o: coach.Option) -> str:
 
 LIARS_DICE_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: not isinstance(a, Roll), first_choice=_first_choice, words=_words,
-    loss_text=_dice, option_text=_option, score=lambda o: -o.value, good=coach.GOOD, mistake=coach.MISTAKE,
-    unit=N_("(expected dice lost, net of the average rival)"),
+    loss_text=points_text, option_text=_option, score=lambda o: (o.win_chance or 0.0) - 1e-9 * o.value,
+    good=coach.GOOD, mistake=coach.MISTAKE, unit=N_("of the chance of winning the game"),
+    chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
 )
 
 

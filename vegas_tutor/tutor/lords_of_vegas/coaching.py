@@ -37,7 +37,7 @@ from vegas_tutor.lords_of_vegas.trade_coach import (
     parse_trade_choice,
     review_trade,
 )
-from vegas_tutor.tutor.coaching import GameCoach
+from vegas_tutor.tutor.coaching import GameCoach, points_text
 
 OPPONENTS: tuple[str, ...] = ("random", *LEVELS)
 """How the board's opponents may play: uniformly at random (as before the levels), or a level of
@@ -52,10 +52,6 @@ def _first_choice(state: State) -> Action | None:
     if state.is_over or state.is_chance:
         return None
     return next((a for a in state.legal_actions() if _is_decision(a)), None)
-
-
-def _points(loss: float) -> str:
-    return _("{n} points", n=number(100 * loss, 1))
 
 
 def _option(o: coach.Option | TradeOption) -> str:
@@ -112,7 +108,7 @@ def _answers(state: State, text: str) -> tuple[TradeChoice, ...]:
 
 LORDS_OF_VEGAS_COACH = GameCoach(
     review=_review, is_decision=_is_decision, first_choice=_first_choice, words=_words,
-    loss_text=_points, option_text=_option, score=_score, good=coach.GOOD, mistake=coach.MISTAKE,
+    loss_text=points_text, option_text=_option, score=_score, good=coach.GOOD, mistake=coach.MISTAKE,
     unit=N_("of the chance of winning the game"), live_review=_live_review, answers=_answers, chances=_chances,
 )
 
