@@ -20,7 +20,15 @@ winner (most money, then most bills, a shared first place shared). The coach pla
 round and models the rounds left. The loss of a face is the reference's best chance of winning minus the
 face's; its standard error is printed with the figures.
 
-Run: ``python bench/bench_coach_reference.py --game las_vegas [--decisions 300] [--playouts 3000]``.
+Liar's Dice (``--game liars_dice``): for each decision the reference deals the rivals' hidden dice afresh
+``--playouts`` times (the dice they showed kept), weighs each deal by how likely it makes the rivals' moves
+this round, and plays the round out from each of the coach's 6 best options and the one played, every seat
+at its level (common random numbers across the options of a deal). Each end of the round is read on the
+coach's scale: the player's chance of winning from the dice left
+(:func:`~vegas_tutor.liars_dice.win_chance.win_chances`).
+
+Run: ``python bench/bench_coach_reference.py --game las_vegas [--decisions 300] [--playouts 3000]``;
+``--game liars_dice --playouts 200 --workers 2``.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -266,8 +275,6 @@ def _lov_part(args: tuple[int, int, int, int, int]) -> list[Judged]:
 
 
 def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
     from vegas_tutor.lords_of_vegas.coach import GOOD, MISTAKE
 
     per = -(-decisions // WORKERS)
@@ -398,9 +405,10 @@ def ld_world(decision: LdDecision, rng: Any) -> tuple[object, float] | None:
 
 
 def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...], rng: Any) -> float:
-    """``option``, then the round played out, every seat at its level: ``seat``'s dice lost minus the average
-    rival's (the rivals with dice when the decision was made)."""
+    """``option``, then the round played out, every seat at its level: ``seat``'s chance of winning lost by the
+    dice each seat lost (the coach's scale, :func:`~vegas_tutor.liars_dice.win_chance.win_chances`)."""
     from vegas_tutor.liars_dice.bots import choose_action
+    from vegas_tutor.liars_dice.win_chance import win_chances
 
     before = state.dice_counts
     state.apply(option)
@@ -410,9 +418,7 @@ def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...],
             state.apply(_uniform_roll(state, rng))
         else:
             state.apply(choose_action(state, levels[who], seed=int(rng.integers(1 << 31))))
-    lost = [b - a for b, a in zip(before, state.dice_counts, strict=True)]
-    rivals = [lost[q] for q in range(len(lost)) if q != seat and before[q] > 0]
-    return lost[seat] - sum(rivals) / len(rivals)
+    return win_chances(before)[seat] - win_chances(state.dice_counts)[seat]
 
 
 def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
@@ -424,12 +430,12 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
     for action in decision.history:
         state.apply(action)
     obs = state.observation(decision.seat)
-    options, wall, cpu = timed(lambda: evaluate(obs))
+    options, wall, cpu = timed(lambda: evaluate(obs, chances=True))
     assert isinstance(options, tuple)
-    ranked = sorted(options, key=lambda o: o.value)
+    ranked = sorted(options, key=lambda o: (-o.win_chance, o.value))
     chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
-    best = ranked[0].value
-    coach = tuple(o.value - best for o in chosen)
+    best = ranked[0].win_chance
+    coach = tuple(best - o.win_chance for o in chosen)
     start = time.perf_counter()
     worlds: list[tuple[object, float]] = []
     for _try in range(worlds_wanted * 20):
@@ -459,7 +465,9 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     """``playouts``: here the worlds per decision (one round played out per world and option)."""
     from vegas_tutor.liars_dice.coach import GOOD, MISTAKE
 
-    found = [ld_judge(d, seed + k, playouts) for k, d in enumerate(ld_decisions(decisions, seed))]
+    chosen = ld_decisions(decisions, seed)
+    with ProcessPoolExecutor(WORKERS) as pool:
+        found = list(pool.map(ld_judge, chosen, [seed + k for k in range(len(chosen))], [playouts] * len(chosen)))
     judged = [j for j in found if j is not None]
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
@@ -486,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--dump", help="write every judged decision to this JSON file")
     parser.add_argument("--deep", type=int, default=DEEP, help="Lords of Vegas: the contenders' playouts")
-    parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas: processes")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas, Liar's Dice: processes")
     args = parser.parse_args(argv)
     DEEP, WORKERS = args.deep, args.workers
     for game in args.game or sorted(GAMES):

@@ -87,13 +87,12 @@ def check_review(page: Page, root: Locator, game: str, played: Callable[[], bool
     page.wait_for_function("(el) => !el.querySelector('.vt-review-players').textContent.includes('⏳')",
                            arg=root.element_handle(), timeout=REVIEW_TIMEOUT_MS)
     assert players.count() >= 2 and re.search(r"\d+%", players.first.inner_text())
-    if game != "ld":  # the games whose coach counts the chance of winning: luck against skill, and its chart
-        luck = review.locator(".vt-review-luck")
-        luck.filter(has_text="the dice and the other players").wait_for(timeout=REVIEW_TIMEOUT_MS)
-        chart = review.locator(".vt-review-chart[data-drawn=true]")
-        chart.wait_for(timeout=REVIEW_TIMEOUT_MS)
-        assert chart.locator(".main-svg").count() >= 1 and "chance of winning" in chart.inner_text()
-        shoot(page, root, f"{game}-review-chart", at=".vt-review-chart")
+    luck = review.locator(".vt-review-luck")  # every game's coach counts the chance of winning: luck against skill
+    luck.filter(has_text="the dice and the other players").wait_for(timeout=REVIEW_TIMEOUT_MS)
+    chart = review.locator(".vt-review-chart[data-drawn=true]")
+    chart.wait_for(timeout=REVIEW_TIMEOUT_MS)
+    assert chart.locator(".main-svg").count() >= 1 and "chance of winning" in chart.inner_text()
+    shoot(page, root, f"{game}-review-chart", at=".vt-review-chart")
     shoot(page, root, f"{game}-review")
     first = costly.filter(has=page.locator(".vt-costly-tag", has_text="costliest #1"))
     act(page, root, lambda: first.get_by_role("button", name=re.compile(r"^Show decision")).click())

@@ -52,7 +52,7 @@ def _option(o: coach.Option) -> str:
     else:
         value = _("{dice} dice fewer lost than the average rival", dice=number(abs(o.value), 2))
     if o.win_chance is not None:
-        value = _("{chance} chance of winning; {value}", chance=percent(o.win_chance), value=value)
+        value = _("{chance} chance of winning; {value}", chance=percent(o.win_chance, 1), value=value)
     if o.true_chance is None:
         return value
     return _("{value}; the bid is true {pct} of the time", value=value, pct=percent(o.true_chance))
