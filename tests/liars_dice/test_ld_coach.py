@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.i18n import percent
 from vegas_tutor.liars_dice import (
     ALL_BIDS,
     STAR,
@@ -364,3 +365,45 @@ def test_challenging_a_likely_bid_says_the_challenge_is_likely_to_cost_dice() ->
     r = review(s, "challenge")
     assert r.option(Challenge()).true_chance > 0.5 and r.best != Challenge()
     assert "the bid you challenge is more likely true than false" in r.explanation
+
+
+def test_how_likely_the_next_player_challenges_each_raise_against_enumeration() -> None:
+    s = position([1, 2, 2], [(4,), (3, 4), (4, 6)], ["one 4", "two 4s"])
+    options = {o.action: o for o in evaluate(s.observation(2))}
+    shown: tuple[int, ...] = ()
+    for bid in (Bid(3, 4), Bid(3, 6), Bid(2, STAR), Bid(5, 2)):
+        expected = sum(p * p_challenge(view_truths(cups[0], shown, 5 - len(cups[0]))[bid.rank], bid.rank)
+                       for cups, p in deals(s, 2))
+        assert options[bid].challenged == pytest.approx(expected, abs=1e-9), bid
+    assert options[Challenge()].challenged is None
+
+
+def test_a_show_missed_is_explained_by_the_challenge_it_would_have_spared() -> None:
+    s = position([2, 2, 2], [(2, 4), (2, 3), (5, 6)], ["three 4s"])
+    s.undo()  # back to the show window after the bid
+    r = review(s, NoShow())
+    kept, shown = r.option(NoShow()), r.option(Show((4,)))
+    assert r.best == Show((4,)) and kept.challenged is not None and shown.challenged is not None
+    assert kept.challenged > shown.challenged + 0.05
+    assert (f"with the dice shown, the next player would challenge your bid about {percent(shown.challenged)} of "
+            f"the time instead of {percent(kept.challenged)}") in r.explanation
+    assert r.explanation.count(". ") <= 1
+
+
+def test_a_huge_bid_shown_or_not_is_explained_by_the_dice() -> None:
+    """LD-SHOW: eleven 6s is challenged almost surely either way, so the reason is the dice each choice costs."""
+    r = review(SCENARIOS["LD-SHOW"].steps[2].state, NoShow())
+    assert abs(r.option(NoShow()).challenged - r.option(r.best).challenged) < 0.05
+    assert "on average the round leaves you" in r.explanation and "dice behind the average rival" in r.explanation
+
+
+def test_every_choice_short_of_the_best_says_why() -> None:
+    """Positions from seeded games: each choice that is not the coach's gets a reason after a colon."""
+    for seed in range(12):
+        s = _random_position(seed, 2 + seed % 3, 3, 2 + seed % 4)
+        if s.is_over or s.current_player is None:
+            continue
+        for action in s.legal_actions()[:8]:
+            r = review(s, action)
+            if r.action != r.best:
+                assert ": " in r.explanation.split(" Yours, ", 1)[1], r.explanation

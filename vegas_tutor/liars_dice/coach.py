@@ -221,6 +221,8 @@ class Table:
         self.chance = win_chances(counts)[self.me]
         """My chance of winning the game at the start of the round (before any die is lost)."""
         self._drops: dict[int, Floats] = {}
+        self.challenged: dict[Choice, float] = {}
+        """Filled by :meth:`values`: how likely the next player is to challenge my bid after each raise or show."""
 
     # ------------------------------------------------------------------------------ the round's ends
     def drop(self, seat: int) -> Floats:
@@ -296,6 +298,8 @@ class Table:
         one = nxt.weights @ step
         last = self.obs.last_bid
         start = last.rank + 1 if last is not None else 0
+        doubted = nxt.weights @ pc
+        self.challenged.update({ALL_BIDS[r]: float(doubted[r]) for r in range(start, N_BIDS)})
         values = np.full(N_BIDS, np.inf)
         if len(self.alive) == 2 and TWO_DEEP:
             values[start:] = self._two_deep(start, pc, settle, step, one)
@@ -356,6 +360,7 @@ class Table:
             g = np.array([dist @ table[x:x + len(dist)] for x in range(width)])
             settle = g[np.minimum(base + nxt.matches[:, f - 1], width - 1)]
             out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * model.carry_on))
+            self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
         return out
 
     def values(self) -> dict[Choice, float]:
@@ -380,6 +385,8 @@ class Option:
     """Bids and challenges: the chance the bid in question is true, from your cup and the table (bids read)."""
     win_chance: float | None = None
     """Your chance of winning the game once the round has played out as the coach expects (None: not counted)."""
+    challenged: float | None = None
+    """A raise or a show: how likely the next player is to challenge your bid after it (as the coach reads them)."""
 
 
 @dataclass(frozen=True)
@@ -417,7 +424,7 @@ def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False) -
     if chances:
         scaled = Table(obs, model, "chance")
         wins = {a: scaled.chance - lost for a, lost in scaled.values().items()}
-    return tuple(Option(a, v, truths.get(a), wins.get(a)) for a, v in values.items())
+    return tuple(Option(a, v, truths.get(a), wins.get(a), table.challenged.get(a)) for a, v in values.items())
 
 
 def best_option(options: tuple[Option, ...]) -> Option:
@@ -520,7 +527,7 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
         first = _("Best: {choice}; {net}.", choice=name, net=net)
     if mine.action == best.action:
         return first
-    why = _why(mine, best)
+    why = _why(mine, best) or _why_by_answer(obs, mine, best) or _why_by_dice(mine, best, rivals)
     dice = mine.value - best.value
     if dice >= 0.005:
         cost = _("{points} points of your chance of winning ({dice} dice more lost on average)",
@@ -531,6 +538,47 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
         return _("{best} Yours, {choice}, gives up {cost}: {why}.", best=first, choice=_name(obs, mine), cost=cost,
                  why=why)
     return _("{best} Yours, {choice}, gives up {cost}.", best=first, choice=_name(obs, mine), cost=cost)
+
+
+def _standing(value: float, rivals: int) -> str:
+    """Dice net of the average rival, as where the round leaves you: "0.30 dice behind your rival"."""
+    if abs(value) < 0.005:
+        return _("even with your rival") if rivals == 1 else _("even with the average rival")
+    dice = number(abs(value), 2)
+    if value > 0:
+        return _("{dice} dice behind your rival", dice=dice) if rivals == 1 else \
+            _("{dice} dice behind the average rival", dice=dice)
+    return _("{dice} dice ahead of your rival", dice=dice) if rivals == 1 else \
+        _("{dice} dice ahead of the average rival", dice=dice)
+
+
+def _why_by_answer(obs: Observation, mine: Option, best: Option) -> str:
+    """Why, from how likely the next player is to challenge your bid after each choice ("" when the coach's choice
+    is no raise or show, or the two differ by less than 5 points there)."""
+    if mine.challenged is None or best.challenged is None or abs(mine.challenged - best.challenged) < 0.05:
+        return ""
+    fields = {"yours": percent(mine.challenged), "best": percent(best.challenged)}
+    if isinstance(mine.action, Bid) and isinstance(best.action, Bid):
+        assert mine.true_chance is not None and best.true_chance is not None
+        return _("the next player would challenge your bid about {yours} of the time (it is true about {true}), "
+                 "the coach's about {best} (true about {best_true})", true=percent(mine.true_chance),
+                 best_true=percent(best.true_chance), **fields)
+    if isinstance(best.action, Show) and mine.challenged > best.challenged:
+        return _("with the dice shown, the next player would challenge your bid about {best} of the time instead "
+                 "of {yours}", **fields)
+    return _("the next player would challenge your bid about {yours} of the time after yours, about {best} after "
+             "the coach's choice", **fields)
+
+
+def _why_by_dice(mine: Option, best: Option, rivals: int) -> str:
+    """Why, from the dice each choice is expected to cost over the round (when :func:`_why` has nothing to say):
+    yours costs more dice; or it costs fewer on average but risks more of them at once."""
+    if mine.value < best.value - 0.005:
+        return _("yours loses fewer dice on average ({mine} against {best}), but it risks more of them at once, and "
+                 "losing several dice costs more of your chance of winning", mine=_standing(mine.value, rivals),
+                 best=_standing(best.value, rivals))
+    return _("on average the round leaves you {mine} with yours, {best} with the coach's choice",
+             mine=_standing(mine.value, rivals), best=_standing(best.value, rivals))
 
 
 def _why(mine: Option, best: Option) -> str:
