@@ -138,9 +138,16 @@ def save_screenshot() -> Callable[[Page, str], Path]:
     return screenshot
 
 
+BROWSER_TEST_TIMEOUT = 150
+"""Seconds a browser test may take, fixtures included (the slowest takes about 50 s). Chromium now and then never
+returns from closing a context: this bounds what such a hang costs before the test's second run."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A browser test that fails is run once more before it counts: a real browser against a real server on a
     shared 2-core machine now and then misses a deadline that a second run meets. A real defect fails twice."""
     for item in items:
         if item.get_closest_marker("e2e") is not None:
             item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(BROWSER_TEST_TIMEOUT))

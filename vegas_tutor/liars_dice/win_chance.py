@@ -17,7 +17,7 @@ plays the games, fits these numbers and checks the chances it gives against who 
 >>> [round(p, 3) for p in win_chances((5, 5, 5))]
 [0.333, 0.333, 0.333]
 >>> round(win_chances((4, 5))[0], 3)
-0.415
+0.325
 """
 
 from __future__ import annotations
