@@ -153,11 +153,12 @@ function practiceResult(exercise, r, send) {
       : t("Not quite: the answer is “{answer}”.", { answer: r.best }))),
     h("p", { class: "vt-practice-why" }, r.why), again, next);
   }
+  const thenWord = (r.then_missed ? t("Missed chance") : answerWord(r.then_verdict)).toLowerCase();
   const then = exercise.source === "game"
     ? t("In your game you chose {choice}: {verdict}, {loss} given up.",
-      { choice: r.then, verdict: answerWord(r.then_verdict).toLowerCase(), loss: r.then_loss })
+      { choice: r.then, verdict: thenWord, loss: r.then_loss })
     : t("The easy opponent chose {choice}: {verdict}, {loss} given up.",
-      { choice: r.then, verdict: answerWord(r.then_verdict).toLowerCase(), loss: r.then_loss });
+      { choice: r.then, verdict: thenWord, loss: r.then_loss });
   const right = r.answer === "best" || r.answer === "good";
   const cost = t("you chose {choice}, {loss} given up", { choice: r.yours, loss: r.loss_text });
   return h("div", { class: ["vt-practice-result", right ? "vt-right" : "vt-wrong"], role: "status",

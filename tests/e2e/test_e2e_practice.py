@@ -253,6 +253,8 @@ def test_a_missed_chance_is_named_apart_from_a_mistake(open_lesson: Callable[...
     result = panel.locator("[data-testid=practice-result]")
     result.wait_for(timeout=UPDATE_TIMEOUT_MS)
     assert " ".join(result.inner_text().split()).startswith(words)
+    headline = words.split(" · ")[0].lower()  # the game's choice, the same, is named so too
+    assert f": {headline}, " in result.locator(".vt-practice-then").inner_text()
     shots(page, save_screenshot, f"practice-missed-{'es' if notebook.startswith('es') else 'en'}")
     forget_practice(page)
 

@@ -114,7 +114,7 @@ def test_an_answer_is_judged_by_the_coach_and_a_bad_one_comes_back_sooner() -> N
     assert first is not None
     result = page.answer(first.choice)  # the easy opponent's mistake, made again
     assert result["answer"] == "mistake" and result["then_verdict"] == "mistake"
-    assert result["missed"] == judge_answer(first, first.choice).missed
+    assert result["missed"] == judge_answer(first, first.choice).missed == result["then_missed"]
     assert result["why"] and result["best"] != result["yours"] and result["again"] == "in 1 minute"
     casino = re.search(r"on casino (\d)", first.best)
     assert casino and page.board.board["highlight"] == [f"casino:{casino[1]}"]  # the coach's casino marked
@@ -122,7 +122,9 @@ def test_an_answer_is_judged_by_the_coach_and_a_bad_one_comes_back_sooner() -> N
     second = page.current
     assert second is not None and second.id != first.id
     clock.advance(seconds=30)  # within QUICK_SECONDS: the coach's choice, found quickly, is Easy
-    assert page.answer(second.best)["answer"] == "best"
+    best = page.answer(second.best)
+    assert best["answer"] == "best"
+    assert best["then_missed"] == (second.verdict == "mistake" and judge_answer(second, second.choice).missed)
     bad, good = page.deck.card(first.id).card.due, page.deck.card(second.id).card.due
     assert bad < good
     clock.advance(minutes=2)

@@ -53,10 +53,12 @@ def judge_decision(exercise: Exercise, choice: str) -> tuple[Answer, JSON]:
     judged = judge_answer(exercise, choice)
     coach = game_coach(exercise.game)
     best = actions[judged.best]
+    then_missed = judged.missed if choice == exercise.choice else (
+        exercise.verdict == "mistake" and judge_answer(exercise, exercise.choice).missed)
     return judged.answer, {
         "loss_text": coach.loss_text(judged.loss), "yours": coach.words(actions[choice]), "best": coach.words(best),
         "why": judged.explanation, "details": judged.details, "then": coach.words(actions[exercise.choice]),
-        "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict,
+        "then_loss": coach.loss_text(exercise.loss), "then_verdict": exercise.verdict, "then_missed": then_missed,
         "highlight": list(highlight(best)), "marked": bool(highlight(best)), "missed": judged.missed,
     }
 
@@ -69,7 +71,7 @@ def judge_question(question: LessonQuestion, choice: str) -> tuple[Answer, JSON]
     return ("best" if right else "mistake"), {
         "loss_text": "", "yours": question.choices[int(choice)], "best": question.choices[question.answer],
         "why": question.explanation, "details": "", "then": "", "then_loss": "", "then_verdict": "mistake",
-        "highlight": [], "marked": False, "missed": False,
+        "then_missed": False, "highlight": [], "marked": False, "missed": False,
     }
 
 
