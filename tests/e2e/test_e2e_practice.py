@@ -25,7 +25,7 @@ from vegas_tutor.practice.exercise import judge_answer
 from vegas_tutor.practice.question import prediction_calls
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.resources import lessons_dir
-from vegas_tutor.tutor.practice_views import starters_in_turn
+from vegas_tutor.tutor.practice_views import choices, starters_in_turn
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -237,24 +237,34 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
     forget_practice(page)
 
 
-@pytest.mark.parametrize(("notebook", "words"), [("practice.ipynb", "Missed chance · you chose"),
-                                                 ("es/practice.ipynb", "Ocasión perdida · elegiste")])
+@pytest.mark.parametrize(("notebook", "words", "mistake"), [("practice.ipynb", "Missed chance · you chose", "mistake"),
+                                                            ("es/practice.ipynb", "Ocasión perdida · elegiste",
+                                                             "error")])
 def test_a_missed_chance_is_named_apart_from_a_mistake(open_lesson: Callable[..., Page], save_screenshot: Shot,
-                                                       notebook: str, words: str) -> None:
+                                                       notebook: str, words: str, mistake: str) -> None:
     page = open_lesson(notebook, selector=".vt-practice-choices")
     forget_practice(page)
     panel = page.locator(".vt-practice-root")
     choose_game(page, "Liar's Dice")
-    exercise = next(e for e in starters_in_turn() if e.game == "liars_dice")  # the first one the page asks
-    judged = judge_answer(exercise, exercise.choice)
-    assert judged.answer == "mistake" and judged.missed
-    panel.locator(".vt-practice-choices").select_option(value=exercise.choice)  # the easy opponent's choice again
+    for exercise in (e for e in starters_in_turn() if e.game == "liars_dice"):  # in the order the page asks them
+        missed = next((c for c in choices(exercise) if (j := judge_answer(exercise, c)).answer == "mistake"
+                       and j.missed), None)
+        if missed is not None:
+            break
+        panel.locator(".vt-practice-choices").select_option(value=exercise.best)  # right: the next one, please
+        panel.locator(".vt-practice-answer").click()
+        panel.locator("[data-testid=practice-result]").wait_for(timeout=UPDATE_TIMEOUT_MS)
+        panel.locator("[data-key=next]").click()
+        panel.locator(".vt-practice-answer:not([disabled])").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    then = judge_answer(exercise, exercise.choice)  # the easy opponent's own choice, named on the "then" line
+    assert missed is not None and then.answer == "mistake"
+    panel.locator(".vt-practice-choices").select_option(value=missed)
     panel.locator(".vt-practice-answer").click()
     result = panel.locator("[data-testid=practice-result]")
     result.wait_for(timeout=UPDATE_TIMEOUT_MS)
     assert " ".join(result.inner_text().split()).startswith(words)
-    headline = words.split(" · ")[0].lower()  # the game's choice, the same, is named so too
-    assert f": {headline}, " in result.locator(".vt-practice-then").inner_text()
+    then_word = words.split(" · ")[0].lower() if then.missed else mistake
+    assert f": {then_word}, " in result.locator(".vt-practice-then").inner_text()
     shots(page, save_screenshot, f"practice-missed-{'es' if notebook.startswith('es') else 'en'}")
     forget_practice(page)
 

@@ -147,10 +147,16 @@ class GameCoach:
                  "mistake whose choice was as good as most is a missed chance: a much better one was there.",
                  good=self.loss_text(self.good), unit=tr(self.unit), mistake=self.loss_text(self.mistake))
 
+    weighed: Callable[[Any], bool] | None = None
+    """Whether an alternative is one a player weighs, for the middle a missed chance is measured against (None:
+    every one; Liar's Dice leaves out the bids more likely false than true, most of its hundred raises)."""
+
     def missed(self, review: Any) -> bool:
         """Whether a mistake is a **missed chance**: the choice was worth at least as much as the middle one of
-        the choices the coach weighed (not a blunder of its own), while a far better one was there."""
-        scores = sorted(self.score(o) for o in review.alternatives)
+        the choices a player weighs (not a blunder of its own), while a far better one was there."""
+        weighed = [o for o in review.alternatives
+                   if self.weighed is None or self.weighed(o) or o.action == review.action]
+        scores = sorted(self.score(o) for o in weighed)
         if len(scores) < 3 or self.verdict(float(review.loss)) != "mistake":
             return False
         return bool(self.score(review.option(review.action)) >= scores[len(scores) // 2])

@@ -63,6 +63,7 @@ LIARS_DICE_COACH = GameCoach(
     loss_text=points_text, option_text=_option, score=lambda o: (o.win_chance or 0.0) - 1e-9 * o.value,
     good=coach.GOOD, mistake=coach.MISTAKE, unit=N_("of the chance of winning the game"),
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
+    weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
 )
 
 
