@@ -527,7 +527,7 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
         first = _("Best: {choice}; {net}.", choice=name, net=net)
     if mine.action == best.action:
         return first
-    why = _why(mine, best) or _why_by_answer(obs, mine, best) or _why_by_dice(mine, best, rivals)
+    why = _why(mine, best) or _why_by_answer(mine, best) or _why_by_dice(mine, best, rivals)
     dice = mine.value - best.value
     if dice >= 0.005:
         cost = _("{points} points of your chance of winning ({dice} dice more lost on average)",
@@ -552,7 +552,7 @@ def _standing(value: float, rivals: int) -> str:
         _("{dice} dice ahead of the average rival", dice=dice)
 
 
-def _why_by_answer(obs: Observation, mine: Option, best: Option) -> str:
+def _why_by_answer(mine: Option, best: Option) -> str:
     """Why, from how likely the next player is to challenge your bid after each choice ("" when the coach's choice
     is no raise or show, or the two differ by less than 5 points there)."""
     if mine.challenged is None or best.challenged is None or abs(mine.challenged - best.challenged) < 0.05:

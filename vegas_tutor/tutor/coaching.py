@@ -136,6 +136,9 @@ class GameCoach:
     answers: Callable[[Any, str], tuple[Any, ...]] | None = None
     """For a decision that is not a move of the position (a Lords of Vegas trade answered), ``(state, text)``
     gives its possible answers, checked by the engine in ``state``; ``()`` for a move."""
+    weighed: Callable[[Any], bool] | None = None
+    """Whether an alternative is one a player weighs, for the middle a missed chance is measured against (None:
+    every one; Liar's Dice leaves out the bids more likely false than true, most of its hundred raises)."""
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""
@@ -146,10 +149,6 @@ class GameCoach:
         return _("Good: under {good} given up {unit}; mistake: {mistake} or more; in between, an inaccuracy. A "
                  "mistake whose choice was as good as most is a missed chance: a much better one was there.",
                  good=self.loss_text(self.good), unit=tr(self.unit), mistake=self.loss_text(self.mistake))
-
-    weighed: Callable[[Any], bool] | None = None
-    """Whether an alternative is one a player weighs, for the middle a missed chance is measured against (None:
-    every one; Liar's Dice leaves out the bids more likely false than true, most of its hundred raises)."""
 
     def missed(self, review: Any) -> bool:
         """Whether a mistake is a **missed chance**: the choice was worth at least as much as the middle one of
