@@ -407,3 +407,12 @@ def test_every_choice_short_of_the_best_says_why() -> None:
             r = review(s, action)
             if r.action != r.best:
                 assert ": " in r.explanation.split(" Yours, ", 1)[1], r.explanation
+
+
+def test_the_details_give_the_chances_the_verdict_rests_on() -> None:
+    s = position([2, 2], [(5, 5), (2, 3)], ["four 5s"])  # seat 1 holds no 5: four 5s cannot be true
+    r = review(s, "four 6s")
+    assert r.best == Challenge() and r.option(Challenge()).win_chance == pytest.approx(1.0)
+    yours = percent(r.option(Bid(4, 6)).win_chance, 1)
+    assert "is 50.0%; after this round" in r.details and f"100.0% with its choice and {yours} with yours" in r.details
+    assert "with this choice" in review(s, "challenge").details

@@ -403,6 +403,8 @@ class Review:
     alternatives: tuple[Option, ...]
     """Every legal choice with its value, in the engine's legal order."""
     explanation: str
+    details: str = ""
+    """The chances behind the verdict, for a "details" toggle."""
 
     @property
     def verdict(self) -> Verdict:
@@ -474,7 +476,25 @@ def review(state: State, action: Action | str) -> Review:
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
     dice = mine.value - best.value
-    return Review(mine.action, best.action, loss, dice, options, explain(state.observation(seat), mine, best, loss))
+    obs = state.observation(seat)
+    return Review(mine.action, best.action, loss, dice, options, explain(obs, mine, best, loss),
+                  _details(obs, mine, best))
+
+
+def _details(obs: Observation, mine: Option, best: Option) -> str:
+    """The chances of winning the verdict rests on, and how they are counted."""
+    now = percent(win_chances(obs.dice_counts)[obs.player], 1)
+    after = percent(best.win_chance or 0.0, 1)
+    if mine.action == best.action:
+        counted = _("your chance of winning from the dice everyone holds is {now}; after this round, as the coach "
+                    "expects it, {best} with this choice", now=now, best=after)
+    else:
+        counted = _("your chance of winning from the dice everyone holds is {now}; after this round, as the coach "
+                    "expects it, {best} with its choice and {yours} with yours", now=now, best=after,
+                    yours=percent(mine.win_chance or 0.0, 1))
+    return _("Counted for players of equal skill: {counted}. Each rival's cup is read from the bids it made; each "
+             "way the round can end (who loses how many dice) is weighed by the chance of winning it leaves you.",
+             counted=counted)
 
 
 def _pct(p: float) -> str:
