@@ -22,8 +22,9 @@ face's; its standard error is printed with the figures.
 
 Liar's Dice (``--game liars_dice``): for each decision the reference deals the rivals' hidden dice afresh
 ``--playouts`` times (the dice they showed kept), weighs each deal by how likely it makes the rivals' moves
-this round, and plays the round out from each of the coach's 6 best options and the one played, every seat
-at its level (common random numbers across the options of a deal). Each end of the round is read on the
+this round, and plays the round out from each of the coach's 6 best options and the one played, the rivals at
+their level and the deciding seat as ``hard`` (``--decider``; common random numbers across the options of a
+deal). Each end of the round is read on the
 coach's scale: the player's chance of winning from the dice left
 (:func:`~vegas_tutor.liars_dice.win_chance.win_chances`).
 
@@ -296,6 +297,8 @@ LD_OPTIONS = 6
 """The options judged per decision: the coach's best ``LD_OPTIONS`` and the one played."""
 LD_WORLDS = 48
 """Rivals' cups drawn per decision, each kept with the likelihood of the rivals' moves this round."""
+LD_DECIDER = "hard"
+"""How the deciding seat plays on after the option judged (``--decider``; the session before: its own level)."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -405,8 +408,9 @@ def ld_world(decision: LdDecision, rng: Any) -> tuple[object, float] | None:
 
 
 def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...], rng: Any) -> float:
-    """``option``, then the round played out, every seat at its level: ``seat``'s chance of winning lost by the
-    dice each seat lost (the coach's scale, :func:`~vegas_tutor.liars_dice.win_chance.win_chances`)."""
+    """``option``, then the round played out, the rivals at their level and ``seat`` as ``hard`` (a verdict judges
+    the decision, not how its player goes on): ``seat``'s chance of winning lost by the dice each seat lost (the
+    coach's scale, :func:`~vegas_tutor.liars_dice.win_chance.win_chances`)."""
     from vegas_tutor.liars_dice.bots import choose_action
     from vegas_tutor.liars_dice.win_chance import win_chances
 
@@ -417,7 +421,8 @@ def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...],
         if state.is_chance:
             state.apply(_uniform_roll(state, rng))
         else:
-            state.apply(choose_action(state, levels[who], seed=int(rng.integers(1 << 31))))
+            level = LD_DECIDER if who == seat and LD_DECIDER != "own" else levels[who]
+            state.apply(choose_action(state, level, seed=int(rng.integers(1 << 31))))
     return win_chances(before)[seat] - win_chances(state.dice_counts)[seat]
 
 
@@ -472,6 +477,8 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
+    print(f"\nLiar's Dice: {playouts} deals per decision; the deciding seat plays on as {LD_DECIDER} "
+          f"('own': its own level); {WORKERS} processes")
     report("Liar's Dice (2-3 players, 3-4 dice each)", judged, GOOD, MISTAKE)
 
 
@@ -486,7 +493,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS
+    global DEEP, WORKERS, LD_DECIDER
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -495,8 +502,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dump", help="write every judged decision to this JSON file")
     parser.add_argument("--deep", type=int, default=DEEP, help="Lords of Vegas: the contenders' playouts")
     parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas, Liar's Dice: processes")
+    parser.add_argument("--decider", default=LD_DECIDER, help="Liar's Dice: how the deciding seat plays on (a "
+                        "level, or 'own' for the seat's own level)")
     args = parser.parse_args(argv)
-    DEEP, WORKERS = args.deep, args.workers
+    DEEP, WORKERS, LD_DECIDER = args.deep, args.workers, args.decider
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:
