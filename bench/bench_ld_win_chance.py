@@ -138,11 +138,12 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(args.workers) as pool:
         games = list(pool.map(play, seeds, chunksize=20))
+    wall, cpu = time.perf_counter() - wall, cpu_now() - cpu
     half = len(games) // 2
     fitted = fit(games[:half])
     rounds = sum(len(g) for g, _w in games)
     print(f"{args.games} hard self-play games (seeds {args.seed}..{args.seed + args.games - 1}), {rounds} rounds; "
-          f"played in {time.perf_counter() - wall:.0f} s wall, {cpu_now() - cpu:.0f} s CPU ({args.workers} workers)")
+          f"played in {wall:.0f} s wall, {cpu:.0f} s CPU ({args.workers} workers)")
     print(f"fitted on the first {half}: {show(fitted)}")
     print(f"shipped:                {show(ROUNDS)}")
     check(games[half:])

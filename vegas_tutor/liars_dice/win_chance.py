@@ -47,6 +47,7 @@ class RoundModel:
 
 
 ROUNDS = RoundModel()
+"""The shipped model: fitted by the bench's ``fit`` on 1,300 hard self-play games (seeds 1-300 and 5001-6000)."""
 
 
 def win_chances(counts: Sequence[int], model: RoundModel = ROUNDS) -> tuple[float, ...]:
