@@ -311,8 +311,11 @@ function savedAgo(at) {
 /**
  * Keeps the board's game (`saved`, after every accepted move) in the page's local storage. When the page
  * comes back with another game kept for this board, it holds the kept one and offers it (`offer`) until the
- * learner chooses: `resume` sends it to Python (which checks it), then the learner's options kept with it
- * (the opponents' level, the coach) as ordinary option messages; `fresh` keeps the new game instead.
+ * learner chooses: `resume` sends the learner's options kept with it (the opponents' level, the coach) as
+ * ordinary option messages, then the game itself (Python checks it); `fresh` keeps the new game instead.
+ * The options go first: Python answers messages in order, so bots that play on at once after the resume
+ * play at the kept level, and the coach is on from the first move resumed (a refused game starts a new
+ * one, with the options kept).
  *
  * One tab at a time keeps a game: the tab holding its lease (`tabLease`) saves it; another tab opening the
  * same lesson is told the game is open elsewhere (`tab` "elsewhere") and saves nothing, until the learner
@@ -322,9 +325,6 @@ function savedAgo(at) {
  */
 function gameKeeper(model, changed) {
   const key = savedKey(model);
-  /** The kept game sent to Python, and the option messages to send once it is taken. */
-  /** @type {{ record: string, messages: object[], send: (msg: object) => void }|null} */
-  let restoring = null;
   const lease = key ? tabLease(`${LEASE_PREFIX}${key.slice(SAVED_PREFIX.length)}`, () => {
     if (keeper.tab === "here") keeper.tab = "moved";
     changed();
@@ -340,8 +340,8 @@ function gameKeeper(model, changed) {
     resume(send) {
       if (!keeper.offer) return;
       const offer = keeper.offer;
+      for (const msg of optionMessages(offer.options)) send(msg);
       send({ type: "resume", record: offer.record });
-      restoring = { record: offer.record, messages: optionMessages(offer.options), send };
       keeper.offer = null;
       changed();
     },
@@ -388,14 +388,6 @@ function gameKeeper(model, changed) {
     }
   };
   const onSaved = () => {
-    const saved = model.get("saved") || {};
-    if (restoring && saved.record === restoring.record) {
-      const { messages, send } = restoring;  // the kept game was taken: now the options kept with it
-      restoring = null;
-      for (const msg of messages) send(msg);
-    } else if (restoring && saved.refused) {
-      restoring = null;  // refused: a new game, with the options as they are
-    }
     keep();
     changed();
   };

@@ -113,9 +113,10 @@ const sent = [];
 two.takeOver((msg) => sent.push(msg));
 window.fire("storage", { key: "vegas-tutor:lease:/voila/render/lesson.ipynb#b1" });
 await advance(3000);
-out.taken = [two.tab, one.tab, sent[0]];
-second.saved = { record: "R1", moves: 3, game: "las_vegas" }; second.emit("change:saved");
-out.options = sent.slice(1);
+out.taken = [two.tab, one.tab];
+out.sent = sent.slice();                                   // the kept options, then the game
+second.saved = { record: "R1b", moves: 5, game: "las_vegas" }; second.emit("change:saved");  // bots played on
+out.sentAfter = sent.length;
 first.saved = { record: "R2", moves: 4, game: "las_vegas" }; first.emit("change:saved");   // the old tab saves nothing
 out.record = JSON.parse(localStorage.getItem("vegas-tutor:game:/voila/render/lesson.ipynb#b1")).record;
 out.bad = optionMessages({ bots: "<script>", coach: "yes", pace: "<img>" });
@@ -168,8 +169,11 @@ def test_one_tab_keeps_a_game_and_another_can_take_it_over() -> None:
     out = _run(LEASE)
     assert out["first"] == "here" and out["kept"] == {"bots": "hard", "coach": True, "pace": "pause"}
     assert out["second"] == ["elsewhere", True] and out["stillSecond"] == "elsewhere"
-    assert out["taken"] == ["here", "moved", {"type": "resume", "record": "R1"}]
-    assert out["options"] == [{"type": "option", "name": "bots", "value": "hard"},
-                              {"type": "option", "name": "pace", "value": "pause"}, {"type": "coach", "on": True}]
-    assert out["record"] == "R1"  # the tab the game moved from no longer writes it
+    assert out["taken"] == ["here", "moved"]
+    # The options before the game: the bots that play on at once after the resume play at the kept level.
+    assert out["sent"] == [{"type": "option", "name": "bots", "value": "hard"},
+                           {"type": "option", "name": "pace", "value": "pause"}, {"type": "coach", "on": True},
+                           {"type": "resume", "record": "R1"}]
+    assert out["sentAfter"] == 4  # nothing more once the bots have played on
+    assert out["record"] == "R1b"  # the tab that took the game keeps it; the one it moved from writes nothing
     assert out["bad"] == []

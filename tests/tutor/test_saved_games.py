@@ -94,6 +94,28 @@ def test_a_saved_game_resumes_at_the_same_move(game: str, make: Callable[[], Any
 
 
 @pytest.mark.parametrize(("game", "make", "move"), BOARDS, ids=IDS)
+def test_the_kept_options_sent_before_the_game_come_back_with_it(game: str, make: Callable[[], Any],
+                                                                 move: Any) -> None:
+    """What the page sends on Resume (widgets/shared.js): the kept options first, then the record; the
+    opponents play on at the kept level and the coach is on from the first resumed move."""
+    played = make()
+    assert played.handle({"type": "option", "name": "bots", "value": "easy"}), played.error
+    assert played.handle({"type": "coach", "on": True}), played.error
+    _play(played, move, 2)
+    saved = played.saved
+    assert saved["options"]["bots"] == "easy" and saved["options"]["coach"] is True
+    fresh = make()
+    assert fresh.saved["options"] != saved["options"]
+    for name, value in saved["options"].items():
+        option = {"type": "option", "name": name, "value": value}
+        assert fresh.handle({"type": "coach", "on": value} if name == "coach" else option), fresh.error
+    assert fresh.handle({"type": "resume", "record": saved["record"]}), fresh.error
+    assert fresh.saved == saved and fresh.state.history == played.state.history
+    assert fresh.handle(move(fresh)), fresh.error
+    assert fresh.saved["options"] == saved["options"]
+
+
+@pytest.mark.parametrize(("game", "make", "move"), BOARDS, ids=IDS)
 def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(
     game: str, make: Callable[[], Any], move: Any
 ) -> None:
