@@ -61,6 +61,9 @@ class Judged:
     reference_seconds: float
     tag: str = ""
     """Where the decision stands (e.g. the round), for ``--dump``."""
+    halves_agree: bool | None = None
+    """Liar's Dice: whether the reference's best on one half of the deals is within its good band on the
+    other half (how well the reference agrees with itself at half its depth)."""
 
 
 def ranks(values: np.ndarray) -> np.ndarray:
@@ -299,6 +302,8 @@ LD_WORLDS = 48
 """Rivals' cups drawn per decision, each kept with the likelihood of the rivals' moves this round."""
 LD_DECIDER = "hard"
 """How the deciding seat plays on after the option judged (``--decider``; the session before: its own level)."""
+LD_LEVELS = True
+"""The coach is told the rivals' levels and reads each by its level's model (``--one-model``: one for all)."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -428,14 +433,15 @@ def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...],
 
 def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
     from vegas_tutor.liars_dice import State
-    from vegas_tutor.liars_dice.coach import evaluate
+    from vegas_tutor.liars_dice.coach import GOOD, evaluate
 
     rng = make_rng(seed)
     state = State.start(list(decision.counts), opener=decision.opener, seed=0)
     for action in decision.history:
         state.apply(action)
     obs = state.observation(decision.seat)
-    options, wall, cpu = timed(lambda: evaluate(obs, chances=True))
+    levels = dict(enumerate(decision.levels)) if LD_LEVELS else None
+    options, wall, cpu = timed(lambda: evaluate(obs, chances=True, levels=levels))
     assert isinstance(options, tuple)
     ranked = sorted(options, key=lambda o: (-o.win_chance, o.value))
     chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
@@ -463,7 +469,12 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
     share = weights / weights.sum()
     stderr = float(np.mean(np.sqrt((share**2 * (diffs - (diffs @ share)[:, None]) ** 2).sum(axis=1))))
     reference = tuple(float(v - mean.min()) for v in mean)
-    return Judged(coach, reference, stderr, wall, cpu, time.perf_counter() - start)
+    halves = [np.arange(len(worlds)) % 2 == k for k in (0, 1)]
+    means = [values[:, h] @ weights[h] / weights[h].sum() if weights[h].sum() > 0 else mean for h in halves]
+    halves_agree = bool(means[1][int(np.argmin(means[0]))] - means[1].min() < GOOD)
+    tag = (f"{len([c for c in decision.counts if c > 0])} players, {obs.phase}, coach's best "
+           f"{type(ranked[0].action).__name__}, reference's {type(chosen[int(np.argmin(mean))].action).__name__}")
+    return Judged(coach, reference, stderr, wall, cpu, time.perf_counter() - start, tag, halves_agree)
 
 
 def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
@@ -478,8 +489,12 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
     print(f"\nLiar's Dice: {playouts} deals per decision; the deciding seat plays on as {LD_DECIDER} "
-          f"('own': its own level); {WORKERS} processes")
+          f"('own': its own level); the coach reads "
+          f"{'each rival by its level' if LD_LEVELS else 'every rival alike'}; {WORKERS} processes")
     report("Liar's Dice (2-3 players, 3-4 dice each)", judged, GOOD, MISTAKE)
+    halves = sum(1 for j in judged if j.halves_agree)
+    print(f"  the reference with itself: its best on half the deals is within the good band on the other half "
+          f"{halves / len(judged):.1%} ({halves}/{len(judged)}) (a ceiling for 'best agrees' at half the deals)")
 
 
 DUMPED: list[Judged] = []
@@ -493,7 +508,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS, LD_DECIDER
+    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -504,8 +519,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas, Liar's Dice: processes")
     parser.add_argument("--decider", default=LD_DECIDER, help="Liar's Dice: how the deciding seat plays on (a "
                         "level, or 'own' for the seat's own level)")
+    parser.add_argument("--one-model", action="store_true", help="Liar's Dice: the coach reads every rival alike "
+                        "(not told their levels)")
     args = parser.parse_args(argv)
-    DEEP, WORKERS, LD_DECIDER = args.deep, args.workers, args.decider
+    DEEP, WORKERS, LD_DECIDER, LD_LEVELS = args.deep, args.workers, args.decider, not args.one_model
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:

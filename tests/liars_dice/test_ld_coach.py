@@ -25,7 +25,7 @@ from vegas_tutor.liars_dice import (
     new_game,
 )
 from vegas_tutor.liars_dice.bots import choose_action
-from vegas_tutor.liars_dice.coach import MODEL, Table, best_option, evaluate, review
+from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, Model, Table, best_option, evaluate, review
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.scenarios import SCENARIOS
 from vegas_tutor.liars_dice.win_chance import win_chances
@@ -41,21 +41,28 @@ def view_truths(cup: tuple[int, ...], shown: tuple[int, ...], unknown: int) -> t
     return tuple(float(bid_odds(b.quantity, b.face, known=known, unknown=unknown).at_least) for b in ALL_BIDS)
 
 
-def doubt(truth: float, rank: int) -> float:
+READ_BY: dict[int, str] = {}
+"""The level each seat is read at (empty: every rival by ``MODEL``); the ``reading`` fixture fills it."""
+
+
+def model_of(seat: int) -> Model:
+    return LEVEL_MODELS[READ_BY[seat]] if seat in READ_BY else MODEL
+
+
+def doubt(truth: float, rank: int, m: Model) -> float:
     """The odds-minded part: a steep logistic of the bid's chance around the threshold (the top bid: sure)."""
-    return 1.0 if rank == N - 1 else 1 / (1 + math.exp(-MODEL.doubt * (MODEL.threshold - truth)))
+    return 1.0 if rank == N - 1 else 1 / (1 + math.exp(-m.doubt * (m.threshold - truth)))
 
 
-def p_challenge(truth: float, rank: int) -> float:
-    return (1 - MODEL.noise) * doubt(truth, rank) + MODEL.noise / (N - rank)
+def p_challenge(truth: float, rank: int, m: Model) -> float:
+    return (1 - m.noise) * doubt(truth, rank, m) + m.noise / (N - rank)
 
 
-def p_raise(truths: tuple[float, ...], prev: int, rank: int) -> float:
-    m = MODEL
+def p_raise(truths: tuple[float, ...], prev: int, rank: int, m: Model) -> float:
     weight = [math.exp(m.sharpness * t - m.lean_low * r) for r, t in enumerate(truths)]
     smart = weight[rank] / sum(weight[prev + 1:])
     if prev >= 0:
-        smart *= 1 - doubt(truths[prev], prev)
+        smart *= 1 - doubt(truths[prev], prev, m)
     return (1 - m.noise) * smart + m.noise / (N if prev < 0 else N - prev)
 
 
@@ -69,10 +76,19 @@ def chance_lost(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> fl
     return win_chances(counts)[me] - win_chances(tuple(c - lost for c, lost in zip(counts, losses, strict=True)))[me]
 
 
+@pytest.fixture(params=["alike", "by level"])
+def reading(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each enumeration with every rival read alike, then each by its level's model (seats 0, 1, 2 at easy,
+    medium and hard: the coach is told, the brute force reads each seat by that level's numbers)."""
+    if request.param == "by level":
+        monkeypatch.setitem(globals(), "READ_BY", {0: "easy", 1: "medium", 2: "hard"})
+    return str(request.param)
+
+
 @pytest.fixture(params=["dice", "chance"])
-def scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+def scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, reading: str) -> str:
     """Each enumeration twice: the values in dice, then in chance of winning (the brute force's ``net`` is
-    swapped for :func:`chance_lost`)."""
+    swapped for :func:`chance_lost`); each of those with the rivals read alike, then by level (``reading``)."""
     if request.param == "chance":
         monkeypatch.setitem(globals(), "net", chance_lost)
     return str(request.param)
@@ -80,7 +96,7 @@ def scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> st
 
 def values_of(state: State, seat: int, scale: str) -> dict[object, float]:
     """Each choice's value on ``scale`` (the chance scale: my chance of winning lost, as the brute force counts)."""
-    options = evaluate(state.observation(seat), chances=scale == "chance")
+    options = evaluate(state.observation(seat), chances=scale == "chance", levels=READ_BY or None)
     if scale == "dice":
         return {o.action: o.value for o in options}
     now = win_chances(state.dice_counts)[seat]
@@ -104,7 +120,7 @@ def deals(state: State, me: int) -> list[tuple[tuple[tuple[int, ...], ...], floa
         for seat, bid in state.bids:
             if seat != me and not state.shown[seat]:
                 truths = view_truths(cups[seat], shown, sum(counts) - len(cups[seat]) - len(shown))
-                weight *= p_raise(truths, prev, bid.rank)
+                weight *= p_raise(truths, prev, bid.rank, model_of(seat))
             prev = bid.rank
         out.append((tuple(cups), weight))
     total = sum(w for _, w in out)
@@ -137,7 +153,7 @@ def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...],
         truths = view_truths(cups[nxt], shown, sum(counts) - len(cups[nxt]) - len(shown))
         count = count_matches(full_cups(state, cups), bid.face)
         losses = challenge_losses(bid, count, bidder=me, challenger=nxt, dice_counts=counts)
-        value += p * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+        value += p * p_challenge(truths[bid.rank], bid.rank, model_of(nxt)) * net(losses, me, counts)
     return value
 
 
@@ -198,9 +214,9 @@ def brute_two_deep(state: State, bid: Bid) -> float:
         truths = view_truths(cups[rival], shown, unknown)
         count = count_matches(full_cups(state, cups), bid.face)
         losses = challenge_losses(bid, count, bidder=me, challenger=rival, dice_counts=counts)
-        value += p * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+        value += p * p_challenge(truths[bid.rank], bid.rank, model_of(rival)) * net(losses, me, counts)
         for reply in range(bid.rank + 1, N):
-            replies.setdefault(reply, []).append((p * p_raise(truths, bid.rank, reply), cups))
+            replies.setdefault(reply, []).append((p * p_raise(truths, bid.rank, reply, model_of(rival)), cups))
     for reply, weighted in replies.items():
         answer = ALL_BIDS[reply]
         call = 0.0
@@ -215,7 +231,7 @@ def brute_two_deep(state: State, bid: Bid) -> float:
                 b = ALL_BIDS[again]
                 lost = challenge_losses(b, count_matches(full, b.face), bidder=me, challenger=rival,
                                         dice_counts=counts)
-                raises[again] += p * p_challenge(truths[again], again) * net(lost, me, counts)
+                raises[again] += p * p_challenge(truths[again], again, model_of(rival)) * net(lost, me, counts)
         value += min([call, *raises[reply + 1:]])
     return value
 
@@ -250,7 +266,8 @@ def test_show_values_against_enumeration(scale: str) -> None:
                 full = [d for seat in (0, 1) for d in cups[seat]] + list(mine)
                 truths = view_truths(cups[0], put, sum(counts) - 2 - len(put))
                 losses = challenge_losses(bid, count_matches(full, 6), bidder=me, challenger=0, dice_counts=counts)
-                expected += p / len(rerolls) * p_challenge(truths[bid.rank], bid.rank) * net(losses, me, counts)
+                expected += (p / len(rerolls) * p_challenge(truths[bid.rank], bid.rank, model_of(0))
+                             * net(losses, me, counts))
         assert values[option] == pytest.approx(expected, abs=1e-9), option
 
 
@@ -372,7 +389,7 @@ def test_how_likely_the_next_player_challenges_each_raise_against_enumeration() 
     options = {o.action: o for o in evaluate(s.observation(2))}
     shown: tuple[int, ...] = ()
     for bid in (Bid(3, 4), Bid(3, 6), Bid(2, STAR), Bid(5, 2)):
-        expected = sum(p * p_challenge(view_truths(cups[0], shown, 5 - len(cups[0]))[bid.rank], bid.rank)
+        expected = sum(p * p_challenge(view_truths(cups[0], shown, 5 - len(cups[0]))[bid.rank], bid.rank, model_of(0))
                        for cups, p in deals(s, 2))
         assert options[bid].challenged == pytest.approx(expected, abs=1e-9), bid
     assert options[Challenge()].challenged is None

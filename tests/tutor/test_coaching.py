@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.liars_dice import coach as ld_coach
 from vegas_tutor.liars_dice.actions import Challenge, NoShow, Show
 from vegas_tutor.liars_dice.engine import State as LDState
 from vegas_tutor.liars_dice.track import Bid
@@ -258,6 +259,23 @@ def test_liars_dice_verdicts_hint_and_review() -> None:
     assert table.table["players"][1]["own"] is None  # the replayed position is still the learner's view
     assert not table.handle({"type": "challenge"}) and "read-only" in table.error
     assert table.handle({"type": "replay_end"})
+
+
+@pytest.mark.parametrize(("bots", "read_by_level"), [("medium", True), ("odds", False)])
+def test_liars_dice_coach_reads_the_bots_by_their_level(bots: str, read_by_level: bool) -> None:
+    """A table's coach is told its bots' level and reads each bot by that level's model (the learner, and bots
+    of an older policy, as every rival without a level)."""
+    table = LiarsDiceTable(players=3, dice=2, seed=5, coach=True, show_odds=False, bots=bots)
+    play_ld_to_the_end(table, lambda t: t.coach.game.first_choice(t.state))
+    levels = {1: bots, 2: bots} if read_by_level else None
+    differs = 0
+    for d in [*table.coach.decisions, *table.coach.others]:
+        told = ld_coach.review(d.before, d.action, levels=levels)
+        alike = ld_coach.review(d.before, d.action)
+        assert [o.win_chance for o in d.review.alternatives] == [o.win_chance for o in told.alternatives]
+        assert (d.review.loss, d.review.best) == (told.loss, told.best)
+        differs += [o.win_chance for o in told.alternatives] != [o.win_chance for o in alike.alternatives]
+    assert (differs > 0) == read_by_level
 
 
 def test_liars_dice_hint_reads_the_observation_only() -> None:

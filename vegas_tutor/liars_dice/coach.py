@@ -16,7 +16,9 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 - **Rivals play by the odds, with noise** (:class:`Model`). A rival facing a bid challenges it the more
   surely the less likely it looks from their own cup (a steep logistic around 1/2); raising, they pick
   a bid by a softmax of its chance of being true from their cup, leaning to lower bids; with a small
-  probability they act uniformly at random. Rivals are not assumed to read your bids.
+  probability they act uniformly at random. Rivals are not assumed to read your bids. Told the rivals'
+  levels (``levels``: a table knows its bots'), the coach reads each by its level's numbers
+  (:data:`LEVEL_MODELS`, fitted on that level's play); else every rival by :data:`MODEL`.
 - **Bids tell**: each rival's cup is a distribution over its count patterns, weighted by how likely each
   cup makes that rival's bids this round (Bayes). A rival who has shown and re-rolled is read from the
   dice shown only (the re-rolled cup is fresh).
@@ -37,6 +39,7 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -69,9 +72,9 @@ GOOD, MISTAKE = 0.02, 0.06
 """Verdict thresholds on the chance of winning given up: below 2 points ``good``, from 6 points ``mistake`` (the
 other games' thresholds)."""
 TOP_REPLIES = 12
+"""Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
 TWO_DEEP = True
 """Two players: look two deep (False: one step, as with more players; for comparisons)."""
-"""Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,18 @@ class Model:
 
 
 MODEL = Model()
+LEVEL_MODELS: dict[str, Model] = {
+    "easy": Model(sharpness=15.0, lean_low=0.0185, doubt=6.18, threshold=0.209, noise=0.02),
+    "medium": Model(sharpness=100.0, lean_low=1.32, doubt=18.4, threshold=0.292, noise=0.0439),
+    "hard": Model(sharpness=8.16, lean_low=0.0224, doubt=6.45, threshold=0.234, noise=0.02),
+}
+"""Each opponent level read by its own numbers (fitted on that level's play, ``bench/bench_ld_rival_models.py``),
+for a coach told the rivals' levels."""
+
+
+def level_model(level: str | None) -> Model:
+    """The model of a rival at ``level`` (:data:`MODEL` for an unknown level or none)."""
+    return LEVEL_MODELS.get(level or "", MODEL)
 
 
 @cache
@@ -122,6 +137,14 @@ def _truth(matches: Ints, base: Ints, unknown: int) -> Floats:
     return result
 
 
+def rival_truth(obs: Observation) -> Floats:
+    """P(each bid true) from the view of ``obs.player`` (their cup and the shown dice), by rank."""
+    shown = tuple(d for cup in obs.shown for d in cup)
+    unknown = sum(obs.dice_counts) - len(obs.own_hidden) - len(shown)
+    result: Floats = _truth(_matches(obs.own_hidden)[None, :], _matches(shown), unknown)[0]
+    return result
+
+
 def _sigmoid(x: Floats) -> Floats:
     result: Floats = 1.0 / (1.0 + np.exp(-x))
     return result
@@ -132,6 +155,8 @@ class Rival:
     """One rival's cup as a posterior over count patterns, and how they answer each bid."""
 
     seat: int
+    model: Model
+    """How this rival is read (its level's, or the one for all)."""
     matches: Ints
     weights: Floats
     truth: Floats
@@ -143,16 +168,18 @@ class Rival:
     tails: Floats
     """``tails[:, r]`` = sum of ``lean`` over bids of rank >= r (last column 0)."""
 
-    def challenge(self, model: Model) -> Floats:
+    def challenge(self) -> Floats:
         """``(patterns, bids)``: P(the rival challenges each bid)."""
-        return (1 - model.noise) * self.doubts + model.noise / (N_BIDS - _RANKS)[None, :]
+        noise = self.model.noise
+        return (1 - noise) * self.doubts + noise / (N_BIDS - _RANKS)[None, :]
 
-    def raise_likelihood(self, prev: int, bid: int, model: Model) -> Floats:
+    def raise_likelihood(self, prev: int, bid: int) -> Floats:
         """P(the rival raises to ``bid`` over rank ``prev`` (-1: opening)), per pattern."""
         smart = self.lean[:, bid] / self.tails[:, prev + 1]
         if prev >= 0:
             smart = smart * (1 - self.doubts[:, prev])
-        return (1 - model.noise) * smart + model.noise / (N_BIDS - prev - (1 if prev < 0 else 0))
+        noise = self.model.noise
+        return (1 - noise) * smart + noise / (N_BIDS - prev - (1 if prev < 0 else 0))
 
     def match_dist(self, face: int) -> Floats:
         result: Floats = np.bincount(self.matches[:, face - 1], weights=self.weights, minlength=1).astype(float)
@@ -169,12 +196,12 @@ def _rival(obs: Observation, seat: int, model: Model) -> Rival:
     lean = np.exp(model.sharpness * truth - model.lean_low * _RANKS[None, :])
     tails = np.zeros((len(prior), N_BIDS + 1))
     tails[:, :N_BIDS] = np.cumsum(lean[:, ::-1], axis=1)[:, ::-1]
-    rival = Rival(seat, matches, prior.copy(), truth, doubts, lean, tails)
+    rival = Rival(seat, model, matches, prior.copy(), truth, doubts, lean, tails)
     if not obs.shown[seat]:
         prev = -1
         for who, bid in obs.bids:
             if who == seat:
-                rival.weights = rival.weights * rival.raise_likelihood(prev, bid.rank, model)
+                rival.weights = rival.weights * rival.raise_likelihood(prev, bid.rank)
             prev = bid.rank
         rival.weights = rival.weights / rival.weights.sum()
     return rival
@@ -198,7 +225,8 @@ def _binomial(n: int, star: bool) -> Floats:
 class Table:
     """Everything the coach computes once per observation (the seat to act is ``obs.player``)."""
 
-    def __init__(self, obs: Observation, model: Model = MODEL, scale: Scale = "dice") -> None:
+    def __init__(self, obs: Observation, model: Model = MODEL, scale: Scale = "dice",
+                 levels: Mapping[int, str] | None = None) -> None:
         if not isinstance(obs, Observation):
             raise InvalidActionError(_("the coach needs an Observation, got {kind}", kind=type(obs).__name__))
         if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
@@ -213,7 +241,9 @@ class Table:
         self.shown_dice = tuple(d for cup in obs.shown for d in cup)
         self.shown = _matches(self.shown_dice)
         self.mine = _matches(obs.own_hidden)
-        self.rivals = {s: _rival(obs, s, model) for s in self.alive if s != self.me}
+        self.rivals = {s: _rival(obs, s, level_model(levels.get(s)) if levels else model)
+                       for s in self.alive if s != self.me}
+        """Each rival read by ``model``, or by its level's model when ``levels`` (seat: level) are given."""
         rivals = len(self.alive) - 1
         self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
                                for s, c in enumerate(counts)])
@@ -291,10 +321,10 @@ class Table:
 
     def raise_values(self) -> Floats:
         """The value of every bid (by rank) as my raise now; ``inf`` for bids that are not raises."""
-        model, nxt = self.model, self.rivals[self.next]
-        pc = nxt.challenge(model)
+        nxt = self.rivals[self.next]
+        pc = nxt.challenge()
         settle = self.raise_matrix()
-        step = pc * settle + (1 - pc) * model.carry_on
+        step = pc * settle + (1 - pc) * self.model.carry_on
         one = nxt.weights @ step
         last = self.obs.last_bid
         start = last.rank + 1 if last is not None else 0
@@ -309,7 +339,8 @@ class Table:
 
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
         """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
-        model, nxt, w = self.model, self.rivals[self.next], self.rivals[self.next].weights
+        nxt, w = self.rivals[self.next], self.rivals[self.next].weights
+        model = nxt.model
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
         idx = np.minimum(base[_FACE_COL][None, :] + nxt.matches[:, _FACE_COL], self.total + 1)
@@ -336,7 +367,8 @@ class Table:
         """After my own bid: the value of keeping my cup and of each show (one step deep, over the re-roll)."""
         bid = self.obs.last_bid
         assert bid is not None
-        model, nxt = self.model, self.rivals[self.next]
+        nxt = self.rivals[self.next]
+        model = nxt.model
         f = bid.face
         hidden = self.obs.own_hidden
         out: dict[Choice, float] = {}
@@ -359,7 +391,7 @@ class Table:
             table = self.costs(self.me, self.next, 2 * width)[bid.rank]
             g = np.array([dist @ table[x:x + len(dist)] for x in range(width)])
             settle = g[np.minimum(base + nxt.matches[:, f - 1], width - 1)]
-            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * model.carry_on))
+            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * self.model.carry_on))
             self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
         return out
 
@@ -416,15 +448,17 @@ class Review:
         return next(o for o in self.alternatives if o.action == action)
 
 
-def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False) -> tuple[Option, ...]:
+def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False,
+             levels: Mapping[int, str] | None = None) -> tuple[Option, ...]:
     """Every legal choice of ``obs.player`` (who must be the one to act) with its value in dice; with
-    ``chances``, its chance of winning the game too (the round read again on that scale)."""
-    table = Table(obs, model)
+    ``chances``, its chance of winning the game too (the round read again on that scale). ``levels`` (seat:
+    opponent level) reads each rival by its level's model (:data:`LEVEL_MODELS`)."""
+    table = Table(obs, model, levels=levels)
     values = table.values()
     truths = _true_chances(table)
     wins: dict[Choice, float] = {}
     if chances:
-        scaled = Table(obs, model, "chance")
+        scaled = Table(obs, model, "chance", levels)
         wins = {a: scaled.chance - lost for a, lost in scaled.values().items()}
     return tuple(Option(a, v, truths.get(a), wins.get(a), table.challenged.get(a)) for a, v in values.items())
 
@@ -455,8 +489,9 @@ def _true_chances(table: Table) -> dict[Choice, float]:
     return out
 
 
-def review(state: State, action: Action | str) -> Review:
-    """Judge ``action`` of the player to act against the coach's best choice, from their observation only.
+def review(state: State, action: Action | str, *, levels: Mapping[int, str] | None = None) -> Review:
+    """Judge ``action`` of the player to act against the coach's best choice, from their observation only
+    (and, given ``levels``, the level each rival plays at: see :func:`evaluate`).
 
     The state is not changed. An action that is not legal now raises the engine's own error.
     """
@@ -471,7 +506,7 @@ def review(state: State, action: Action | str) -> Review:
         state.copy().apply(action)  # raises the engine's own error, naming the state
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
-    options = evaluate(state.observation(seat), chances=True)
+    options = evaluate(state.observation(seat), chances=True, levels=levels)
     best = best_chance(options)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))

@@ -132,7 +132,9 @@ class GameCoach:
     unit)."""
     live_review: Callable[[Any, Any], Any] | None = None
     """The review a board's coach runs (None: ``review``): the same judgement, bounded in wall time, so it may
-    rest on fewer playouts on a busy machine; ``review`` always plays them all (practice, tests, benches)."""
+    rest on fewer playouts on a busy machine (Lords of Vegas), or told what the board knows and a stored
+    position does not: the level its bots play at (Liar's Dice). ``review`` plays every playout and knows
+    only the position (practice, tests, benches)."""
     answers: Callable[[Any, str], tuple[Any, ...]] | None = None
     """For a decision that is not a move of the position (a Lords of Vegas trade answered), ``(state, text)``
     gives its possible answers, checked by the engine in ``state``; ``()`` for a move."""

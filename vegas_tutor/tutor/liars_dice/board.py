@@ -36,7 +36,7 @@ from vegas_tutor.liars_dice.words import bid_words, seat_name
 from vegas_tutor.tutor.assets import module_source, style_source
 from vegas_tutor.tutor.coaching import COACH_INTENTS, Coach, with_coach
 from vegas_tutor.tutor.liars_dice.bot_reasons import decision_reason
-from vegas_tutor.tutor.liars_dice.coaching import LIARS_DICE_COACH, check_opponents, opponent_action
+from vegas_tutor.tutor.liars_dice.coaching import check_opponents, opponent_action, table_coach
 from vegas_tutor.tutor.liars_dice.intents import (
     BetIntent,
     BidIntent,
@@ -141,10 +141,11 @@ class LiarsDiceBoard(TutorWidget[State]):
         **kwargs: Any,
     ) -> None:
         self._begin(seed)
-        self._coach = Coach(LIARS_DICE_COACH, self._refresh, on=bool(coach) and interactive)
+        seat = learner_or_viewer(learner, viewer)
+        self._coach = Coach(table_coach(lambda: self.bots_policy, seat if is_int(seat) else -1), self._refresh,
+                            on=bool(coach) and interactive)
         if state is None:
             state = new_game(players, dice=dice, seed=self._next_seed())
-        seat = learner_or_viewer(learner, viewer)
         if not is_int(seat) or not 0 <= seat < state.players:
             raise ConfigError(_("learner must be a seat 0..{last}, got {value}", last=state.players - 1,
                                 value=repr(seat)))

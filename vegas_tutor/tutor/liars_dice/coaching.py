@@ -11,6 +11,8 @@ up is good, from 6 points a mistake, in between an inaccuracy (as in the other g
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from vegas_tutor.core.dice import Rng
@@ -65,6 +67,19 @@ LIARS_DICE_COACH = GameCoach(
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
     weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
 )
+
+
+def table_coach(opponents: Callable[[], str], learner: int) -> GameCoach:
+    """The coach of a table whose bots play at ``opponents()`` (read as each decision is judged): a bot at a
+    level is read by that level's model (:data:`vegas_tutor.liars_dice.coach.LEVEL_MODELS`); the learner, and
+    bots that play an older policy, as every rival is read without a level. The Practice page, which keeps no
+    level with an exercise, judges it without one (``LIARS_DICE_COACH.review``)."""
+    def judge(state: State, action: Any) -> coach.Review:
+        level = opponents()
+        levels = {s: level for s in range(state.players) if s != learner} if level in LEVELS else None
+        return coach.review(state, action, levels=levels)
+
+    return replace(LIARS_DICE_COACH, live_review=judge)
 
 
 OPPONENTS: tuple[str, ...] = (*POLICIES, *LEVELS)
