@@ -3,7 +3,8 @@
 If the coach's best choice loses to the bots it advises against, its advice is wrong. Per game the benchmark
 plays the same seeded deals twice, interleaved game by game in one process: once with seat 0 played by the
 coach (``review(state, any legal decision).best``, as the boards' Hint computes it; chance acts by the
-engine) and once with seat 0 played by the ``hard`` bot, the other seats ``medium`` both times. It prints
+engine; in Liar's Dice told the others' level, as a table's coach is) and once with seat 0 played by the
+``hard`` bot, the other seats ``medium`` both times. It prints
 each side's share of 1st places (a shared 1st counts its share) with its 95% Wilson interval, the
 difference, and the wall and CPU time per decision of each side.
 
@@ -25,13 +26,23 @@ from vegas_tutor.practice.exercise import game_coach
 TESTED_SEAT = 0
 
 
+RIVALS = "medium"
+"""The other seats' level."""
+
+
 def coach_move(game: str) -> Callable[[Any, int], Any]:
-    """The coach's best choice in the position (a legal decision reviewed, as the Hint does)."""
+    """The coach's best choice in the position (a legal decision reviewed, as the Hint does; in Liar's Dice as
+    a table's Hint, told that its rivals play medium)."""
     coach = game_coach(game)
+    review = coach.review
+    if game == "liars_dice":
+        from vegas_tutor.tutor.liars_dice.coaching import table_coach
+
+        review = table_coach(lambda: RIVALS, TESTED_SEAT).live_review
 
     def move(state: Any, _seed: int) -> Any:
         first = coach.first_choice(state)
-        return coach.review(state, first).best
+        return review(state, first).best
 
     return move
 
@@ -50,7 +61,7 @@ def play(game: str, players: int, seed: int, tested: Callable[[Any, int], Any],
     """One game from the deal of ``seed``; seat 0's share of 1st place. Seat 0's decision times are kept."""
     g = GAMES[game]
     state = g.new_game(players, seed=seed)
-    rivals = bot_move(game, "medium")
+    rivals = bot_move(game, RIVALS)
     coach = game_coach(game)
     for k in range(g.max_moves):
         if state.is_over:
@@ -59,7 +70,7 @@ def play(game: str, players: int, seed: int, tested: Callable[[Any, int], Any],
         move_seed = (seed * 100_003 + k) % 2**31
         if state.is_chance or state.current_player != TESTED_SEAT or coach.first_choice(state) is None:
             state.apply(rivals(state, move_seed) if not state.is_chance else g.bots.choose_action(
-                state, "medium", seed=move_seed))
+                state, RIVALS, seed=move_seed))
             continue
         wall, cpu = time.perf_counter(), time.process_time()
         action = tested(state, move_seed)
