@@ -149,8 +149,11 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
     _forget_kept_games(page)
     board = _reload(page, app_server)
     assert board.get_attribute("data-connection") == "ok" and board.locator(".vt-notice").count() == 0
+    _act(page, board, lambda: board.locator(".vt-opponents input[value=easy]").check())  # kept with the game
+    _act(page, board, lambda: board.get_by_role("switch", name="Coach").check())
     kept = _played(page, board, 2)
     assert kept["game"] == "las_vegas" and kept["moves"] >= 2
+    assert kept["options"] == {"bots": "easy", "coach": True}
 
     app_server.kernel_process(kernel_id(page)).kill()
     assert _wait_status(page, board, ("stopped",)) == "stopped"
@@ -163,6 +166,8 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
     assert board.get_attribute("data-connection") == "ok"
     _shoot(page, board, "offer")
     _resume(page, board, kept)
+    assert board.locator(".vt-opponents input[value=easy]").is_checked()  # the options came back with the game
+    assert board.get_by_role("switch", name="Coach").is_checked()
     _play_a_turn(page, board)  # and the game goes on
     assert _kept(page)["moves"] > kept["moves"]
 
