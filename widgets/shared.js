@@ -315,7 +315,7 @@ function savedAgo(at) {
  * ordinary option messages, then the game itself (Python checks it); `fresh` keeps the new game instead.
  * The options go first: Python answers messages in order, so bots that play on at once after the resume
  * play at the kept level, and the coach is on from the first move resumed (a refused game starts a new
- * one, with the options kept).
+ * one, with the options kept). A ping follows; until its pong the kept game stays in storage as it is.
  *
  * One tab at a time keeps a game: the tab holding its lease (`tabLease`) saves it; another tab opening the
  * same lesson is told the game is open elsewhere (`tab` "elsewhere") and saves nothing, until the learner
@@ -325,6 +325,9 @@ function savedAgo(at) {
  */
 function gameKeeper(model, changed) {
   const key = savedKey(model);
+  /** The ping sent right after a resume (0: none waiting). Until its pong, the saved changes are the new game's
+   * answers to the options sent first: the kept game is not overwritten with them. */
+  let resuming = 0;
   const lease = key ? tabLease(`${LEASE_PREFIX}${key.slice(SAVED_PREFIX.length)}`, () => {
     if (keeper.tab === "here") keeper.tab = "moved";
     changed();
@@ -342,6 +345,8 @@ function gameKeeper(model, changed) {
       const offer = keeper.offer;
       for (const msg of optionMessages(offer.options)) send(msg);
       send({ type: "resume", record: offer.record });
+      resuming = Date.now();
+      send({ type: "ping", n: resuming });  // answered once Python has taken (or refused) the kept game
       keeper.offer = null;
       changed();
     },
@@ -373,13 +378,15 @@ function gameKeeper(model, changed) {
     dispose() {
       if (!key || !lease) return;  // a board that keeps no game (a position, a stepper) never listened
       model.off("change:saved", onSaved);
+      model.off("msg:custom", onPong);
       lease.dispose();
     },
   };
   if (!key || !lease) return keeper;
   const keep = () => {
     const saved = model.get("saved") || {};
-    if (keeper.offer || keeper.tab !== "here") return;  // a kept game waiting for a choice, or another tab's
+    // A kept game waiting for a choice or for Python to take it, or another tab's game: nothing to write.
+    if (keeper.offer || resuming || keeper.tab !== "here") return;
     if (saved.too_long) {
       keeper.note = t("This game is too long to keep in the browser ({size} kB): a reload starts a new one.",
         { size: formatNumber(Math.round(saved.too_long / 1000)) });
@@ -391,6 +398,12 @@ function gameKeeper(model, changed) {
     keep();
     changed();
   };
+  const onPong = (/** @type {any} */ msg) => {
+    if (!resuming || !msg || msg.type !== "pong" || msg.n !== resuming) return;
+    resuming = 0;  // Python has the kept game now (or refused it): keep what the board holds from here on
+    keep();
+    changed();
+  };
   keeper.tab = lease.claim() ? "here" : "elsewhere";
   const current = model.get("saved") || {};
   const kept = readSaved(key);
@@ -398,6 +411,7 @@ function gameKeeper(model, changed) {
   if (keeper.tab === "here" && kept && kept.moves > 0 && !kept.over && kept.record !== current.record) keeper.offer = kept;
   keep();
   model.on("change:saved", onSaved);
+  model.on("msg:custom", onPong);
   return keeper;
 }
 

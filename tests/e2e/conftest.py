@@ -35,6 +35,7 @@ from e2e_app import (  # the helper modules sit beside this file
     CHROMIUM,
     AppError,
     AppServer,
+    forget_kept_games,
     launch_chromium,
     leave_page,
     open_page,
@@ -116,6 +117,7 @@ def app_page(shared_page: Page) -> Iterator[Page]:
     page's kernel is shut down as when a learner moves on."""
     watch_errors(shared_page).clear()
     yield shared_page
+    forget_kept_games(shared_page)  # the next test's lesson offers no game this one kept
     leave_page(shared_page)
 
 

@@ -341,6 +341,13 @@ def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int
     return page
 
 
+def forget_kept_games(page: Page) -> None:
+    """Drop the games the page's origin keeps in local storage (nothing to drop on a page of no origin)."""
+    with contextlib.suppress(Exception):
+        page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('vegas-tutor:game:'))"
+                      ".forEach(k => localStorage.removeItem(k))")
+
+
 def leave_page(page: Page) -> None:
     """Navigate away, so the page's shutdown beacon stops its kernel (closing a context does not unload)."""
     with contextlib.suppress(Exception):  # a page that is already closed or crashed has nothing to stop

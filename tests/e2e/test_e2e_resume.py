@@ -101,7 +101,14 @@ def _played(page: Page, board: Locator, turns: int) -> dict[str, Any]:
     page.wait_for_function(
         "(prefix) => Object.entries(localStorage).some(([k, v]) => k.startsWith(prefix) && JSON.parse(v).moves > 0)",
         arg=KEY_PREFIX, timeout=UPDATE_TIMEOUT_MS)
-    return _kept(page)
+    kept = _kept(page)
+    for _ in range(UPDATE_TIMEOUT_MS // 1000):  # the bots may still be playing on: the game once it rests 1 s
+        page.wait_for_timeout(1000)
+        now = _kept(page)
+        if now["record"] == kept["record"]:
+            break
+        kept = now
+    return kept
 
 
 def _wait_status(page: Page, board: Locator, statuses: tuple[str, ...]) -> str:
@@ -166,8 +173,9 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
     assert board.get_attribute("data-connection") == "ok"
     _shoot(page, board, "offer")
     _resume(page, board, kept)
-    assert board.locator(".vt-opponents input[value=easy]").is_checked()  # the options came back with the game
-    assert board.get_by_role("switch", name="Coach").is_checked()
+    for option in (board.locator(".vt-opponents input[value=easy]"), board.get_by_role("switch", name="Coach")):
+        page.wait_for_function("(el) => el.checked", arg=option.element_handle(),  # back with the game
+                               timeout=UPDATE_TIMEOUT_MS)
     _play_a_turn(page, board)  # and the game goes on
     assert _kept(page)["moves"] > kept["moves"]
 

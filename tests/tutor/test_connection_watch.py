@@ -114,7 +114,13 @@ two.takeOver((msg) => sent.push(msg));
 window.fire("storage", { key: "vegas-tutor:lease:/voila/render/lesson.ipynb#b1" });
 await advance(3000);
 out.taken = [two.tab, one.tab];
-out.sent = sent.slice();                                   // the kept options, then the game
+out.sent = sent.slice(0, 4);                               // the kept options, then the game
+const ping = sent[4];
+out.ping = [ping.type, Number.isInteger(ping.n) && ping.n > 0];
+second.saved = { record: "R0", moves: 0, game: "las_vegas", options: { bots: "hard" } };  // the new game's answer
+second.emit("change:saved");                                // to the options: the kept game is not overwritten
+out.keptWhileResuming = JSON.parse(localStorage.getItem("vegas-tutor:game:/voila/render/lesson.ipynb#b1")).record;
+second.emit("msg:custom", { type: "pong", n: ping.n });   // Python has taken the kept game
 second.saved = { record: "R1b", moves: 5, game: "las_vegas" }; second.emit("change:saved");  // bots played on
 out.sentAfter = sent.length;
 first.saved = { record: "R2", moves: 4, game: "las_vegas" }; first.emit("change:saved");   // the old tab saves nothing
@@ -174,6 +180,7 @@ def test_one_tab_keeps_a_game_and_another_can_take_it_over() -> None:
     assert out["sent"] == [{"type": "option", "name": "bots", "value": "hard"},
                            {"type": "option", "name": "pace", "value": "pause"}, {"type": "coach", "on": True},
                            {"type": "resume", "record": "R1"}]
-    assert out["sentAfter"] == 4  # nothing more once the bots have played on
+    assert out["ping"] == ["ping", True] and out["keptWhileResuming"] == "R1"
+    assert out["sentAfter"] == 5  # nothing more once the bots have played on
     assert out["record"] == "R1b"  # the tab that took the game keeps it; the one it moved from writes nothing
     assert out["bad"] == []
