@@ -25,7 +25,7 @@ import numpy as np
 from vegas_tutor.liars_dice import State
 from vegas_tutor.liars_dice.actions import Challenge
 from vegas_tutor.liars_dice.bots import LEVELS, choose_action
-from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, N_BIDS, Model, level_model, rival_truth
+from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, N_BIDS, Model, Rival, level_model, rival_truth
 from vegas_tutor.liars_dice.track import Bid
 
 TABLES = ((("easy", "medium", "hard"), 3), (("easy", "easy", "medium"), 3), (("easy", "hard"), 4),
@@ -65,20 +65,12 @@ def play(seed: int) -> dict[str, Seen]:
 
 
 def probabilities(params: np.ndarray, truth: np.ndarray, prev: np.ndarray, move: np.ndarray) -> np.ndarray:
-    """The model's probability of each recorded move (``params`` as :class:`Model`'s first five fields)."""
-    sharpness, lean_low, doubt, threshold, noise = params
-    ranks = np.arange(N_BIDS)[None, :]
-    open_ = prev < 0
-    last = np.clip(prev, 0, N_BIDS - 1)
-    d = 1.0 / (1.0 + np.exp(-doubt * (threshold - truth[np.arange(len(prev)), last])))
-    d = np.where(prev == N_BIDS - 1, 1.0, np.where(open_, 0.0, d))
-    lean = np.exp(np.clip(sharpness * truth - lean_low * ranks, -700, 700)) * (ranks > prev[:, None])
-    tails = lean.sum(axis=1)
-    choices = N_BIDS - prev - open_
-    raised = np.clip(move, 0, N_BIDS - 1)
-    p_raise = (1 - noise) * (1 - d) * lean[np.arange(len(prev)), raised] / np.maximum(tails, 1e-300)
-    p = np.where(move == -1, (1 - noise) * d, p_raise) + noise / choices
-    return np.asarray(p)
+    """The model's probability of each recorded move (``params`` as :class:`Model`'s first five fields), as
+    the coach reads a rival's moves (:meth:`Rival.move_likelihood`, one row per decision)."""
+    rows = len(prev)
+    rival = Rival.read(0, Model(*(float(x) for x in params)), np.zeros((rows, 6), dtype=np.int64), np.ones(rows),
+                       np.array(truth, dtype=float))
+    return np.asarray(rival.move_likelihood(prev, move))
 
 
 def log_loss(params: np.ndarray, seen: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:

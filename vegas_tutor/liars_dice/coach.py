@@ -175,11 +175,31 @@ class Rival:
 
     def raise_likelihood(self, prev: int, bid: int) -> Floats:
         """P(the rival raises to ``bid`` over rank ``prev`` (-1: opening)), per pattern."""
-        smart = self.lean[:, bid] / self.tails[:, prev + 1]
-        if prev >= 0:
-            smart = smart * (1 - self.doubts[:, prev])
+        rows = len(self.weights)
+        return self.move_likelihood(np.full(rows, prev), np.full(rows, bid))
+
+    def move_likelihood(self, prev: Ints, move: Ints) -> Floats:
+        """Row by row (a pattern, or one recorded decision each), P(the rival's ``move``: a bid's rank, or -1 for a
+        challenge) over the bid of rank ``prev`` (-1: opening)."""
+        rows = np.arange(len(prev))
+        opening = prev < 0
+        doubt = np.where(opening, 0.0, self.doubts[rows, np.maximum(prev, 0)])
+        with np.errstate(divide="ignore", invalid="ignore"):  # (a challenge's row has no raise to weigh)
+            raised = self.lean[rows, np.maximum(move, 0)] / self.tails[rows, prev + 1]
+        smart = np.where(move < 0, doubt, (1 - doubt) * raised)
         noise = self.model.noise
-        return (1 - noise) * smart + noise / (N_BIDS - prev - (1 if prev < 0 else 0))
+        result: Floats = (1 - noise) * smart + noise / (N_BIDS - prev - opening)
+        return result
+
+    @classmethod
+    def read(cls, seat: int, model: Model, matches: Ints, weights: Floats, truth: Floats) -> Rival:
+        """The rival whose rows (patterns, before any bid is read) see each bid true with ``truth``."""
+        doubts = _sigmoid(model.doubt * (model.threshold - truth))
+        doubts[:, -1] = 1.0
+        lean = np.exp(model.sharpness * truth - model.lean_low * _RANKS[None, :])
+        tails = np.zeros((len(weights), N_BIDS + 1))
+        tails[:, :N_BIDS] = np.cumsum(lean[:, ::-1], axis=1)[:, ::-1]
+        return cls(seat, model, matches, weights, truth, doubts, lean, tails)
 
     def match_dist(self, face: int) -> Floats:
         result: Floats = np.bincount(self.matches[:, face - 1], weights=self.weights, minlength=1).astype(float)
@@ -191,12 +211,7 @@ def _rival(obs: Observation, seat: int, model: Model) -> Rival:
     matches, prior = patterns(hidden)
     shown = tuple(d for cup in obs.shown for d in cup)
     truth = _truth(matches, _matches(shown), sum(obs.dice_counts) - hidden - len(shown))
-    doubts = _sigmoid(model.doubt * (model.threshold - truth))
-    doubts[:, -1] = 1.0
-    lean = np.exp(model.sharpness * truth - model.lean_low * _RANKS[None, :])
-    tails = np.zeros((len(prior), N_BIDS + 1))
-    tails[:, :N_BIDS] = np.cumsum(lean[:, ::-1], axis=1)[:, ::-1]
-    rival = Rival(seat, model, matches, prior.copy(), truth, doubts, lean, tails)
+    rival = Rival.read(seat, model, matches, prior.copy(), truth)
     if not obs.shown[seat]:
         prev = -1
         for who, bid in obs.bids:
