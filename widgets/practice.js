@@ -130,8 +130,9 @@ function practiceQuestion(exercise, result, send) {
       send({ type: "answer", id: exercise.id, choice: select.value });
     } }, t("Answer"));
   const from = exercise.source === "game" ? t("from one of your games") : t("from a game of the easy opponent");
+  const rivals = exercise.rivals ? ` · ${exercise.rivals}` : "";
   return h("div", { class: "vt-practice-question" },
-    h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · ${from}`),
+    h("p", { class: "vt-practice-about" }, h("strong", {}, exercise.title), ` · ${exercise.theme} · ${from}${rivals}`),
     h("label", { for: id, class: "vt-practice-ask" }, t("What do you do? (the board below shows what you could see)")),
     h("div", { class: "vt-practice-row" }, select, button),
     h("p", { class: "vt-practice-count" }, tn("{n} choice", "{n} choices", exercise.count)));

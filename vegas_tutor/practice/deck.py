@@ -62,6 +62,8 @@ STABILITY_MIN, MAX_STABILITY = 0.001, 1e6
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1.0, 10.0
 """FSRS's range of difficulty."""
 EXERCISE_KEYS = ("best", "choice", "game", "id", "loss", "record", "seat", "source", "theme", "unit", "verdict")
+OPTIONAL_EXERCISE_KEYS = ("rivals",)
+"""Keys an exercise holds only when they say something (``rivals``: the level its rivals played at)."""
 CARD_KEYS = ("card_id", "difficulty", "due", "last_review", "stability", "state", "step")
 LOG_KEYS = ("card_id", "rating", "review_datetime", "review_duration")
 
@@ -190,11 +192,13 @@ def rejudged(raw: Any) -> Exercise | None:
     they counted the chance of winning), made again from its position and choice by the coach now: None when the
     coach now finds the choice good (the entry is left out), else checked as any entry is; its id, and so its card,
     stay."""
-    raw = _fields(raw, EXERCISE_KEYS, "exercise")
+    raw = _fields(raw, EXERCISE_KEYS, "exercise", OPTIONAL_EXERCISE_KEYS)
     _text(raw, "choice", "id", "record")
     game = _one_of(raw["game"], GAMES, "game")
     source = _one_of(raw["source"], ("game", "starter"), "source")
-    exercise = make_exercise(GAMES[game].state_class.from_json(raw["record"]), raw["choice"], source=source)
+    rivals = _rivals(raw, game)
+    exercise = make_exercise(GAMES[game].state_class.from_json(raw["record"]), raw["choice"], source=source,
+                             rivals=rivals)
     if exercise is None:
         return None
     if exercise.id != raw["id"]:
@@ -214,8 +218,8 @@ def check_question(raw: Any, questions: QuestionBook | None) -> LessonQuestion |
 
 
 # ---------------------------------------------------------------------------------------------- the checks
-def _fields(raw: Any, keys: Sequence[str], what: str) -> dict[str, Any]:
-    if not isinstance(raw, dict) or set(raw) != set(keys):
+def _fields(raw: Any, keys: Sequence[str], what: str, optional: Sequence[str] = ()) -> dict[str, Any]:
+    if not isinstance(raw, dict) or not set(keys) <= set(raw) <= {*keys, *optional}:
         raise RecordError(_("{field} must hold {keys}", field=what, keys=", ".join(keys)))
     return raw
 
@@ -246,9 +250,10 @@ def _number(value: Any, what: str, low: float, high: float, *, optional: bool = 
 def check_exercise(raw: Any) -> Exercise:
     """An exercise as plain data (:meth:`Exercise.to_dict`), checked against its replayed position; any unsound
     field raises ``RecordError`` (or the engine's own refusal of its record or its choices)."""
-    raw = _fields(raw, EXERCISE_KEYS, "exercise")
+    raw = _fields(raw, EXERCISE_KEYS, "exercise", OPTIONAL_EXERCISE_KEYS)
     _text(raw, "best", "choice", "id", "record", "theme", "unit")
     game = _one_of(raw["game"], GAMES, "game")
+    rivals = _rivals(raw, game)
     state = GAMES[game].state_class.from_json(raw["record"])
     seat = record_number(raw["seat"], 0, state.players - 1, "seat")
     loss = _number(raw["loss"], "loss", 0, MAX_LOSS)
@@ -274,7 +279,14 @@ def check_exercise(raw: Any) -> Exercise:
     _one_of(raw["theme"], THEMES[game], "theme")
     source = _one_of(raw["source"], ("game", "starter"), "source")
     return Exercise(raw["id"], game, seat, raw["record"], raw["choice"], raw["best"], float(loss or 0.0),
-                    raw["unit"], raw["verdict"], raw["theme"], source)
+                    raw["unit"], raw["verdict"], raw["theme"], source, rivals)
+
+
+def _rivals(raw: dict[str, Any], game: str) -> str:
+    """The level an exercise's rivals played at: absent (read alike), or one its game's coach reads."""
+    if "rivals" not in raw:
+        return ""
+    return str(_one_of(raw["rivals"], game_coach(game).rival_levels, "rivals"))
 
 
 def _played(state: Any, text: str) -> Any:

@@ -98,6 +98,10 @@ class Exercise:
     verdict: Verdict
     theme: str
     source: Source = "game"
+    rivals: str = ""
+    """The level the learner's rivals played at, for a coach that reads rivals by their level (a Liar's Dice
+    table's bots; ``GameCoach.rival_levels``): the exercise is judged as the table judged it. "" when the coach
+    read every rival alike."""
 
     def state(self) -> Any:
         """The whole position, opened from ``record`` by the engine (server-side)."""
@@ -113,7 +117,7 @@ class Exercise:
         """Every field as plain JSON data (the record included: server-side)."""
         return {"id": self.id, "game": self.game, "seat": self.seat, "record": self.record, "choice": self.choice,
                 "best": self.best, "loss": self.loss, "unit": self.unit, "verdict": self.verdict,
-                "theme": self.theme, "source": self.source}
+                "theme": self.theme, "source": self.source, **({"rivals": self.rivals} if self.rivals else {})}
 
 
 @dataclass(frozen=True)
@@ -144,17 +148,18 @@ def game_coach(game: str) -> Any:
     return getattr(import_module(f"vegas_tutor.tutor.{game}.coaching"), _COACHES[game])
 
 
-def exercises_from_game(state: Any, seat: int, *, source: Source = "game",
-                        answered: Sequence[tuple[Any, Any]] = ()) -> tuple[Exercise, ...]:
+def exercises_from_game(state: Any, seat: int, *, source: Source = "game", answered: Sequence[tuple[Any, Any]] = (),
+                        rivals: str = "") -> tuple[Exercise, ...]:
     """The exercises of ``seat``'s decisions in a game (finished, or so far), oldest first: each decision with a
     choice to make that the coach rates an inaccuracy or a mistake. ``answered``: ``(position, choice)`` of the
-    decisions the history does not show (trades answered), of ``seat`` only. The state is not changed."""
+    decisions the history does not show (trades answered), of ``seat`` only. ``rivals``: the level the other
+    seats played at (kept when the game's coach reads that level, else ignored). The state is not changed."""
     game = state.GAME_ID
     coach = game_coach(game)
     found = []
     decisions = _decisions(state, seat, coach) + [d for d in answered if decider(*d) == seat]
     for before, action in sorted(decisions, key=lambda d: len(d[0].history)):
-        exercise = make_exercise(before, action, source=source)
+        exercise = make_exercise(before, action, source=source, rivals=rivals)
         if exercise is not None:
             found.append(exercise)
     return tuple(found)
@@ -176,12 +181,14 @@ def _choices(state: Any, coach: Any) -> int:
     return sum(1 for a in state.legal_actions() if coach.is_decision(a))
 
 
-def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exercise | None:
+def make_exercise(before: Any, action: Any, *, source: Source = "game", rivals: str = "") -> Exercise | None:
     """The exercise of ``action`` (an action or its text) of the player to act in the position ``before``, or
-    None when the coach rates it good."""
+    None when the coach rates it good. ``rivals``: the level the other seats play at (kept when the game's coach
+    reads rivals by level, else ignored)."""
     game = before.GAME_ID
     coach = game_coach(game)
-    review = coach.review(before, action)
+    rivals = rivals if rivals in coach.rival_levels else ""
+    review = coach_review(coach, before, action, rivals)
     seat = decider(before, review.action)  # (the action as the coach read it: a trade answer's text names its seat)
     loss = float(review.loss)
     verdict = coach.verdict(loss)
@@ -189,7 +196,12 @@ def make_exercise(before: Any, action: Any, *, source: Source = "game") -> Exerc
         return None
     record, choice = before.to_json(), str(review.action)
     return Exercise(exercise_id(game, record, choice), game, seat, record, choice, str(review.best), loss,
-                    coach.unit, verdict, theme_of(game, before, review.action, review.best), source)
+                    coach.unit, verdict, theme_of(game, before, review.action, review.best), source, rivals)
+
+
+def coach_review(coach: Any, state: Any, action: Any, rivals: str) -> Any:
+    """The game coach's review of ``action`` in ``state``, its rivals read at level ``rivals`` ("": alike)."""
+    return coach.review_among(state, action, rivals) if rivals else coach.review(state, action)
 
 
 def decider(state: Any, action: Any) -> int:
@@ -207,7 +219,7 @@ def judge_answer(exercise: Exercise, choice: str) -> Judgement:
     """Judge ``choice`` (action text) on the exercise's position with the coach, as it judges now (the stored
     ``best`` is not trusted). A choice that is not legal there raises the engine's own error."""
     coach = game_coach(exercise.game)
-    review = coach.review(exercise.state(), choice)
+    review = coach_review(coach, exercise.state(), choice, exercise.rivals)
     loss = float(review.loss)
     best = review.action == review.best
     answer: Answer = "best" if best else coach.verdict(loss)
@@ -218,7 +230,7 @@ def judge_answer(exercise: Exercise, choice: str) -> Judgement:
 def rejudge(exercise: Exercise) -> Exercise | None:
     """The exercise as the coach makes it now from its stored position and choice (None: now judged good);
     equal to ``exercise`` when the coach agrees with what it stored."""
-    return make_exercise(exercise.state(), exercise.choice, source=exercise.source)
+    return make_exercise(exercise.state(), exercise.choice, source=exercise.source, rivals=exercise.rivals)
 
 
 # ---------------------------------------------------------------------------------------------- themes

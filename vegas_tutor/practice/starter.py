@@ -103,7 +103,7 @@ def starter_pool(game: str, n_games: int, seed: int = 0) -> tuple[Exercise, ...]
     found: list[Exercise] = []
     for k in range(n_games):
         state, answered = bot_game_and_trades(game, seed, k)
-        found.extend(exercises_from_game(state, EASY_SEAT, source="starter", answered=answered))
+        found.extend(exercises_from_game(state, EASY_SEAT, source="starter", answered=answered, rivals=RIVALS))
     return tuple(found)
 
 

@@ -141,6 +141,12 @@ class GameCoach:
     weighed: Callable[[Any], bool] | None = None
     """Whether an alternative is one a player weighs, for the middle a missed chance is measured against (None:
     every one; Liar's Dice leaves out the bids more likely false than true, most of its hundred raises)."""
+    rival_levels: tuple[str, ...] = ()
+    """The levels this coach can read the rivals at (Liar's Dice: each level's model of play); () for a coach
+    that reads every rival alike."""
+    review_among: Callable[[Any, Any, str], Any] | None = None
+    """``(state, action, level)``: the review with every rival of the player to act read at ``level`` (one of
+    ``rival_levels``), so that a stored decision is judged as the table judged it (None: no ``rival_levels``)."""
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""

@@ -85,8 +85,15 @@ def decision_view(exercise: Exercise) -> JSON:
         group = groups.setdefault(key, {"label": tr(GROUP_WORDS[key]) if key in GROUP_WORDS else key, "choices": []})
         group["choices"].append({"text": text, "words": coach.words(action)})
     return {"id": exercise.id, "game": exercise.game, "title": GAMES[exercise.game].title,
-            "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source,
+            "theme": tr(THEME_WORDS[exercise.theme]), "source": exercise.source, "rivals": rivals_words(exercise),
             "groups": list(groups.values()), "count": sum(len(g["choices"]) for g in groups.values())}
+
+
+def rivals_words(exercise: Exercise) -> str:
+    """How the coach reads the exercise's rivals, when it reads them at the level they played ("" when alike)."""
+    if not exercise.rivals:
+        return ""
+    return _("your rivals played at level {level}, and the coach judges as they play", level=tr(exercise.rivals))
 
 
 def question_view(question: LessonQuestion) -> JSON:

@@ -468,11 +468,13 @@ class TutorWidget(WordedWidget, Generic[G]):
             return
         state = self._state.copy()
         answered = self._answered_decisions()
+        rivals = self._opponents()  # (kept with each exercise when the game's coach reads rivals by level)
 
         def make() -> list[dict[str, Any]]:
             from vegas_tutor.practice.exercise import exercises_from_game
 
-            return [exercise.to_dict() for exercise in exercises_from_game(state, seat, answered=answered)]
+            return [exercise.to_dict()
+                    for exercise in exercises_from_game(state, seat, answered=answered, rivals=rivals)]
 
         def found(exercises: list[dict[str, Any]]) -> None:
             self.practice_found = {"moves": len(state.history), "exercises": exercises}

@@ -60,24 +60,34 @@ def _option(o: coach.Option) -> str:
     return _("{value}; the bid is true {pct} of the time", value=value, pct=percent(o.true_chance))
 
 
+def rivals_at(level: str, players: int, learner: int) -> dict[int, str] | None:
+    """Every seat but the learner's at ``level`` (None when ``level`` is an older policy, not a level: those
+    bots are read as every rival is read without a level)."""
+    return {s: level for s in range(players) if s != learner} if level in LEVELS else None
+
+
+def review_among(state: State, action: Any, level: str) -> coach.Review:
+    """The review of ``action`` with every rival of the player to act read at ``level``."""
+    return coach.review(state, action, levels=rivals_at(level, state.players, state.current_player or 0))
+
+
 LIARS_DICE_COACH = GameCoach(
     review=coach.review, is_decision=lambda a: not isinstance(a, Roll), first_choice=_first_choice, words=_words,
     loss_text=points_text, option_text=_option, score=lambda o: (o.win_chance or 0.0) - 1e-9 * o.value,
     good=coach.GOOD, mistake=coach.MISTAKE, unit=N_("of the chance of winning the game"),
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
     weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
+    rival_levels=LEVELS, review_among=review_among,
 )
 
 
 def table_coach(opponents: Callable[[], str], learner: int) -> GameCoach:
     """The coach of a table whose bots play at ``opponents()`` (read as each decision is judged): a bot at a
     level is read by that level's model (:data:`vegas_tutor.liars_dice.coach.LEVEL_MODELS`); the learner, and
-    bots that play an older policy, as every rival is read without a level. The Practice page, which keeps no
-    level with an exercise, judges it without one (``LIARS_DICE_COACH.review``)."""
+    bots that play an older policy, as every rival is read without a level. An exercise made from the table's
+    game keeps the level, and Practice judges it the same way (``review_among``)."""
     def judge(state: State, action: Any) -> coach.Review:
-        level = opponents()
-        levels = {s: level for s in range(state.players) if s != learner} if level in LEVELS else None
-        return coach.review(state, action, levels=levels)
+        return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner))
 
     return replace(LIARS_DICE_COACH, live_review=judge)
 
