@@ -173,9 +173,11 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
     assert board.get_attribute("data-connection") == "ok"
     _shoot(page, board, "offer")
     _resume(page, board, kept)
-    for option in (board.locator(".vt-opponents input[value=easy]"), board.get_by_role("switch", name="Coach")):
-        page.wait_for_function("(el) => el.checked", arg=option.element_handle(),  # back with the game
-                               timeout=UPDATE_TIMEOUT_MS)
+    # back with the game (found again on each try: the board may redraw the control after a handle is taken)
+    page.wait_for_function(
+        """(root) => root.querySelector('.vt-opponents input[value=easy]')?.checked
+                     && root.querySelector('[data-key=coach-switch]')?.checked""",
+        arg=board.element_handle(), timeout=UPDATE_TIMEOUT_MS)
     _play_a_turn(page, board)  # and the game goes on
     assert _kept(page)["moves"] > kept["moves"]
 
