@@ -304,6 +304,9 @@ LD_DECIDER = "hard"
 """How the deciding seat plays on after the option judged (``--decider``; the session before: its own level)."""
 LD_LEVELS = True
 """The coach is told the rivals' levels and reads each by its level's model (``--one-model``: one for all)."""
+LD_ROUND_GOES_ON = True
+"""With three players or more the coach counts the round going on past the next player, as its review does
+(``--round-ends``: as nothing, as before and as the ``hard`` bot does)."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -441,7 +444,7 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
         state.apply(action)
     obs = state.observation(decision.seat)
     levels = dict(enumerate(decision.levels)) if LD_LEVELS else None
-    options, wall, cpu = timed(lambda: evaluate(obs, chances=True, levels=levels))
+    options, wall, cpu = timed(lambda: evaluate(obs, chances=True, levels=levels, round_goes_on=LD_ROUND_GOES_ON))
     assert isinstance(options, tuple)
     ranked = sorted(options, key=lambda o: (-o.win_chance, o.value))
     chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
@@ -490,7 +493,8 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
               f"cups found that explains their moves)")
     print(f"\nLiar's Dice: {playouts} deals per decision; the deciding seat plays on as {LD_DECIDER} "
           f"('own': its own level); the coach reads "
-          f"{'each rival by its level' if LD_LEVELS else 'every rival alike'}; {WORKERS} processes")
+          f"{'each rival by its level' if LD_LEVELS else 'every rival alike'}; the round going on past the next "
+          f"player {'counted' if LD_ROUND_GOES_ON else 'worth nothing'}; {WORKERS} processes")
     report("Liar's Dice (2-3 players, 3-4 dice each)", judged, GOOD, MISTAKE)
     halves = sum(1 for j in judged if j.halves_agree)
     print(f"  the reference with itself: its best on half the deals is within the good band on the other half "
@@ -508,7 +512,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS
+    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -521,8 +525,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "level, or 'own' for the seat's own level)")
     parser.add_argument("--one-model", action="store_true", help="Liar's Dice: the coach reads every rival alike "
                         "(not told their levels)")
+    parser.add_argument("--round-ends", action="store_true", help="Liar's Dice: the coach counts the round going "
+                        "on past the next player as worth nothing (as the hard bot does)")
     args = parser.parse_args(argv)
     DEEP, WORKERS, LD_DECIDER, LD_LEVELS = args.deep, args.workers, args.decider, not args.one_model
+    LD_ROUND_GOES_ON = not args.round_ends
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:

@@ -10,6 +10,10 @@ each level's log loss per decision and how often the model's likeliest move is t
 shipped one-for-all model (:data:`~vegas_tutor.liars_dice.coach.MODEL`), the shipped per-level models and the
 fresh fit.
 
+It also measures what the coach counts when, with three players or more, the round goes on past the next
+player (``coach.CARRY_DICE``): after a bid is raised over, the dice its bidder goes on to lose in the round and
+the dice each of its rivals loses, per bid raised over.
+
 Run: ``python bench/bench_ld_rival_models.py [--games 600] [--seed 1000]``.
 """
 
@@ -25,7 +29,16 @@ import numpy as np
 from vegas_tutor.liars_dice import State
 from vegas_tutor.liars_dice.actions import Challenge
 from vegas_tutor.liars_dice.bots import LEVELS, choose_action
-from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, N_BIDS, Model, Rival, level_model, rival_truth
+from vegas_tutor.liars_dice.coach import (
+    CARRY_DICE,
+    LEVEL_MODELS,
+    MODEL,
+    N_BIDS,
+    Model,
+    Rival,
+    level_model,
+    rival_truth,
+)
 from vegas_tutor.liars_dice.track import Bid
 
 TABLES = ((("easy", "medium", "hard"), 3), (("easy", "easy", "medium"), 3), (("easy", "hard"), 4),
@@ -43,17 +56,23 @@ class Seen:
     move: list[int]
 
 
-def play(seed: int) -> dict[str, Seen]:
-    """One seeded game's bid-phase decisions, by level."""
+def play(seed: int) -> tuple[dict[str, Seen], np.ndarray]:
+    """One seeded game's bid-phase decisions, by level; and, with three players or more alive, the bids raised
+    over, the dice their bidders went on to lose in the round and the dice each of their rivals lost."""
     levels, dice = TABLES[seed % len(TABLES)]
     state = State.start([dice] * len(levels), seed=seed)
     out = {level: Seen([], [], []) for level in LEVELS}
+    carried = np.zeros(3)
+    raised_over: list[int] = []  # this round's bidders whose bid the next seat raised
+    counts = state.dice_counts
     k = 0
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         action = choose_action(state, levels[seat], seed=(seed * 997 + k) % 2**31)
         k += 1
+        if isinstance(action, Bid) and state.phase == "bid" and state.bidder is not None:
+            raised_over.append(state.bidder)
         if state.phase == "bid" and not state.is_chance:
             obs = state.observation(seat)
             seen = out[levels[seat]]
@@ -61,7 +80,14 @@ def play(seed: int) -> dict[str, Seen]:
             seen.prev.append(obs.last_bid.rank if obs.last_bid is not None else -1)
             seen.move.append(-1 if isinstance(action, Challenge) else action.rank if isinstance(action, Bid) else -2)
         state.apply(action)
-    return out
+        if state.dice_counts != counts:  # the round ended
+            lost = np.subtract(counts, state.dice_counts)
+            alive = sum(1 for c in counts if c > 0)
+            if alive >= 3:
+                for bidder in raised_over:
+                    carried += (1, lost[bidder], (lost.sum() - lost[bidder]) / (alive - 1))
+            raised_over, counts = [], state.dice_counts
+    return out, carried
 
 
 def probabilities(params: np.ndarray, truth: np.ndarray, prev: np.ndarray, move: np.ndarray) -> np.ndarray:
@@ -124,7 +150,8 @@ def main() -> int:
         print("bench_ld_rival_models: scipy is missing (pip install 'vegas-tutor[bench]')", file=sys.stderr)
         return 2
     wall, cpu = time.perf_counter(), time.process_time()
-    games = [play(args.seed + g) for g in range(args.games)]
+    played = [play(args.seed + g) for g in range(args.games)]
+    games = [seen for seen, _carried in played]
     half = len(games) // 2
     print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}); fit on the first {half}, "
           f"checked on the other {len(games) - half}")
@@ -139,6 +166,10 @@ def main() -> int:
             numbers = " | ".join(f"{v:.3g}" for v in astuple(model)[:5])
             print(f"| {level} | {len(train[1])} / {len(test[1])} | {name} | {numbers} "
                   f"| {log_loss(np.array(astuple(model)[:5]), test):.4f} | {likeliest_hits(model, test):.1%} |")
+    bids, bidder, rivals = sum(carried for _seen, carried in played)
+    print(f"\nThree players or more, a bid raised over ({bids:.0f} bids): its bidder goes on to lose "
+          f"{bidder / bids:.3f} dice in the round, each of its rivals {rivals / bids:.3f} (shipped CARRY_DICE: "
+          f"{CARRY_DICE[0]:.3f}, {CARRY_DICE[1]:.3f})")
     print(f"\nwall {time.perf_counter() - wall:.0f} s, CPU {time.process_time() - cpu:.0f} s")
     return 0
 

@@ -94,9 +94,11 @@ def scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, readi
     return str(request.param)
 
 
-def values_of(state: State, seat: int, scale: str) -> dict[object, float]:
-    """Each choice's value on ``scale`` (the chance scale: my chance of winning lost, as the brute force counts)."""
-    options = evaluate(state.observation(seat), chances=scale == "chance", levels=READ_BY or None)
+def values_of(state: State, seat: int, scale: str, goes_on: bool = False) -> dict[object, float]:
+    """Each choice's value on ``scale`` (the chance scale: my chance of winning lost, as the brute force counts);
+    ``goes_on``: the round going on past the next player counted (``round_goes_on``)."""
+    options = evaluate(state.observation(seat), chances=scale == "chance", levels=READ_BY or None,
+                       round_goes_on=goes_on)
     if scale == "dice":
         return {o.action: o.value for o in options}
     now = win_chances(state.dice_counts)[seat]
@@ -142,8 +144,21 @@ def brute_challenge(state: State) -> float:
     return value
 
 
-def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...], ...], float]]) -> float:
-    """One step deep: the next player challenges by the model, else the round goes on (worth 0)."""
+def carried(state: State, me: int) -> float:
+    """Three players: the round going on past the next player, one die lost by me and by each rival in the
+    shares of ``coach.CARRY_DICE``."""
+    counts = state.dice_counts
+    mine, each = coach.CARRY_DICE
+    value = mine * net(tuple(int(s == me) for s in range(len(counts))), me, counts)
+    for rival in (s for s, c in enumerate(counts) if c > 0 and s != me):
+        value += each * net(tuple(int(s == rival) for s in range(len(counts))), me, counts)
+    return value
+
+
+def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...], ...], float]],
+                goes_on: bool = False) -> float:
+    """One step deep: the next player challenges by the model, else the round goes on (worth 0, or with
+    ``goes_on`` :func:`carried`)."""
     me, counts = state.current_player, state.dice_counts
     assert me is not None
     nxt = next((me + i) % state.players for i in range(1, state.players) if counts[(me + i) % state.players])
@@ -153,7 +168,9 @@ def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...],
         truths = view_truths(cups[nxt], shown, sum(counts) - len(cups[nxt]) - len(shown))
         count = count_matches(full_cups(state, cups), bid.face)
         losses = challenge_losses(bid, count, bidder=me, challenger=nxt, dice_counts=counts)
-        value += p * p_challenge(truths[bid.rank], bid.rank, model_of(nxt)) * net(losses, me, counts)
+        challenged = p_challenge(truths[bid.rank], bid.rank, model_of(nxt))
+        going_on = carried(state, me) if goes_on else 0.0
+        value += p * challenged * net(losses, me, counts) + p * (1 - challenged) * going_on
     return value
 
 
@@ -178,17 +195,18 @@ THREE = [
 ]
 
 
+@pytest.mark.parametrize("goes_on", [False, True], ids=["round ends", "round goes on"])
 @pytest.mark.parametrize(("counts", "cups", "plays"), THREE)
 def test_three_players_against_enumeration(counts: list[int], cups: list[tuple[int, ...]], plays: list[str],
-                                           scale: str) -> None:
+                                           scale: str, goes_on: bool) -> None:
     s = position(counts, cups, plays)
-    values = values_of(s, 2, scale)
+    values = values_of(s, 2, scale, goes_on)
     assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
     last = s.last_bid
     assert last is not None
     dealt = deals(s, 2)
     for bid in ALL_BIDS[last.rank + 1:]:
-        assert values[bid] == pytest.approx(brute_raise(s, bid, dealt), abs=1e-9), bid
+        assert values[bid] == pytest.approx(brute_raise(s, bid, dealt, goes_on), abs=1e-9), bid
     assert len(values) == N - last.rank  # every raise and the challenge
 
 
@@ -245,7 +263,8 @@ def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatc
     assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
 
 
-def test_show_values_against_enumeration(scale: str) -> None:
+@pytest.mark.parametrize("goes_on", [False, True], ids=["round ends", "round goes on"])
+def test_show_values_against_enumeration(scale: str, goes_on: bool) -> None:
     """After my bid (3 players, one deep): each show valued over the re-roll and the rivals' cups."""
     s = State.start([2, 1, 3], seed=0)
     for cup in [(2, 6), (3,), (1, 4, 6)]:
@@ -253,7 +272,7 @@ def test_show_values_against_enumeration(scale: str) -> None:
     for play in ("two 4s", "no show", "two 6s", "four 6s"):
         s.apply(play)
     me, counts, bid = 2, s.dice_counts, Bid(4, 6)
-    values = values_of(s, me, scale)
+    values = values_of(s, me, scale, goes_on)
     assert set(values) == {NoShow(), *(a for a in s.legal_actions() if isinstance(a, Show))}
     dealt = deals(s, me)
     for option in values:
@@ -266,8 +285,9 @@ def test_show_values_against_enumeration(scale: str) -> None:
                 full = [d for seat in (0, 1) for d in cups[seat]] + list(mine)
                 truths = view_truths(cups[0], put, sum(counts) - 2 - len(put))
                 losses = challenge_losses(bid, count_matches(full, 6), bidder=me, challenger=0, dice_counts=counts)
-                expected += (p / len(rerolls) * p_challenge(truths[bid.rank], bid.rank, model_of(0))
-                             * net(losses, me, counts))
+                challenged = p_challenge(truths[bid.rank], bid.rank, model_of(0))
+                expected += p / len(rerolls) * (challenged * net(losses, me, counts)
+                                                + (1 - challenged) * (carried(s, me) if goes_on else 0))
         assert values[option] == pytest.approx(expected, abs=1e-9), option
 
 

@@ -24,9 +24,10 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
   dice shown only (the re-rolled cup is fresh).
 - **Looking ahead**: a raise is valued by the next player's response: a challenge settles it (exactly,
   over the cups); a counter-raise leads on. With two players the coach then picks your best answer to
-  each likely counter-raise (challenge it, or raise again valued one step deep); with more players the
-  round going on is worth :attr:`Model.carry_on` to you. A show is valued one step deep, averaged over
-  the re-roll.
+  each likely counter-raise (challenge it, or raise again valued one step deep). With more players, the
+  review counts the round going on past the next player as the bots' games play it out (:meth:`Table.carry`:
+  a bidder raised over goes on to lose 0.45 dice in the round, each rival 0.49); the ``hard`` bot counts it
+  as nothing. A show is valued one step deep, averaged over the re-roll.
 
 >>> from vegas_tutor.liars_dice import Bid, Roll, State
 >>> s = State.start([2, 2], seed=3)
@@ -73,6 +74,12 @@ GOOD, MISTAKE = 0.02, 0.06
 other games' thresholds)."""
 TOP_REPLIES = 12
 """Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
+CARRY_DICE: tuple[float, float] = (0.450, 0.494)
+"""Three players or more, a bid raised over: the dice its bidder goes on to lose in the round, and the dice each
+of its rivals loses (measured on the bots' games by ``bench/bench_ld_rival_models.py``)."""
+ROUND_GOES_ON = True
+"""The coach's review counts the round going on past the next player (:meth:`Table.carry`); False: as nothing,
+as the ``hard`` bot does (for comparisons)."""
 TWO_DEEP = True
 """Two players: look two deep (False: one step, as with more players; for comparisons)."""
 
@@ -241,13 +248,15 @@ class Table:
     """Everything the coach computes once per observation (the seat to act is ``obs.player``)."""
 
     def __init__(self, obs: Observation, model: Model = MODEL, scale: Scale = "dice",
-                 levels: Mapping[int, str] | None = None) -> None:
+                 levels: Mapping[int, str] | None = None, *, round_goes_on: bool = False) -> None:
         if not isinstance(obs, Observation):
             raise InvalidActionError(_("the coach needs an Observation, got {kind}", kind=type(obs).__name__))
         if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
             raise IllegalActionError(_("seat {seat} has no bid, challenge or show to decide now (phase {phase})",
                                        seat=obs.player, phase=obs.phase))
         self.obs, self.model, self.scale = obs, model, scale
+        self.round_goes_on = round_goes_on
+        """Three players or more: count the round going on past the next player (:meth:`carry`)."""
         counts = obs.dice_counts
         self.me, self.total = obs.player, sum(counts)
         self.alive = [s for s, c in enumerate(counts) if c > 0]
@@ -281,6 +290,15 @@ class Table:
                          for k in range(held + 1)]
                 self._drops[seat] = self.chance - np.array(after)
         return self._drops[seat]
+
+    def carry(self) -> float:
+        """The value to me of the round going on past the next player: with ``round_goes_on`` and three players
+        or more, one die lost by me and by each rival in the shares the bots' games give (:data:`CARRY_DICE`);
+        else :attr:`Model.carry_on`."""
+        if not self.round_goes_on or len(self.alive) < 3:
+            return self.model.carry_on
+        mine, each = CARRY_DICE
+        return float(mine * self.drop(self.me)[1] + sum(each * self.drop(s)[1] for s in self.rivals))
 
     def perfect(self, bidder: int, challenger: int) -> float:
         """The value of ``bidder``'s bid proving perfect when ``challenger`` calls it."""
@@ -339,7 +357,7 @@ class Table:
         nxt = self.rivals[self.next]
         pc = nxt.challenge()
         settle = self.raise_matrix()
-        step = pc * settle + (1 - pc) * self.model.carry_on
+        step = pc * settle + (1 - pc) * self.carry()
         one = nxt.weights @ step
         last = self.obs.last_bid
         start = last.rank + 1 if last is not None else 0
@@ -406,7 +424,7 @@ class Table:
             table = self.costs(self.me, self.next, 2 * width)[bid.rank]
             g = np.array([dist @ table[x:x + len(dist)] for x in range(width)])
             settle = g[np.minimum(base + nxt.matches[:, f - 1], width - 1)]
-            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * self.model.carry_on))
+            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * self.carry()))
             self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
         return out
 
@@ -464,16 +482,17 @@ class Review:
 
 
 def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False,
-             levels: Mapping[int, str] | None = None) -> tuple[Option, ...]:
+             levels: Mapping[int, str] | None = None, round_goes_on: bool = False) -> tuple[Option, ...]:
     """Every legal choice of ``obs.player`` (who must be the one to act) with its value in dice; with
     ``chances``, its chance of winning the game too (the round read again on that scale). ``levels`` (seat:
-    opponent level) reads each rival by its level's model (:data:`LEVEL_MODELS`)."""
-    table = Table(obs, model, levels=levels)
+    opponent level) reads each rival by its level's model (:data:`LEVEL_MODELS`); ``round_goes_on``: see
+    :meth:`Table.carry`."""
+    table = Table(obs, model, levels=levels, round_goes_on=round_goes_on)
     values = table.values()
     truths = _true_chances(table)
     wins: dict[Choice, float] = {}
     if chances:
-        scaled = Table(obs, model, "chance", levels)
+        scaled = Table(obs, model, "chance", levels, round_goes_on=round_goes_on)
         wins = {a: scaled.chance - lost for a, lost in scaled.values().items()}
     return tuple(Option(a, v, truths.get(a), wins.get(a), table.challenged.get(a)) for a, v in values.items())
 
@@ -521,7 +540,7 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
         state.copy().apply(action)  # raises the engine's own error, naming the state
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
-    options = evaluate(state.observation(seat), chances=True, levels=levels)
+    options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
     best = best_chance(options)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
