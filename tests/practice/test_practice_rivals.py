@@ -10,11 +10,11 @@ from functools import cache
 from typing import Any
 
 import pytest
+from table_play import play_to_end
 
 from vegas_tutor.core.errors import RecordError
 from vegas_tutor.core.record import dump_record, load_record
 from vegas_tutor.i18n import using
-from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.practice.deck import DECK_ID, DECK_VERSION, Deck, check_exercise, load_deck, save_deck
 from vegas_tutor.practice.exercise import Exercise, exercises_from_game, judge_answer, rejudge
 from vegas_tutor.practice.starter import bot_game
@@ -90,18 +90,8 @@ def test_a_level_on_a_game_whose_coach_reads_none_is_refused() -> None:
 def test_the_table_hands_its_level_to_the_exercises_it_makes() -> None:
     table = LiarsDiceTable(players=3, dice=2, seed=11, bots="medium")
     table.collect_exercises = True
-    for _ in range(500):
-        t = table.table
-        if t["is_over"]:
-            break
-        if t["paused"]:
-            assert table.handle({"type": "next_round"})
-        elif t["awaiting_show"]:
-            table.keep()
-        elif t["can_challenge"] and t["bid"]["quantity"] >= 3:
-            table.challenge()
-        else:
-            table.bid(Bid(t["raises"][-1]["quantity"], t["raises"][-1]["face"]))  # the highest bid: a mistake
+    play_to_end(table, raise_to=lambda t: t["raises"][-1],  # the highest bid: a mistake
+                challenges=lambda t: t["bid"]["quantity"] >= 3)
     exercises = table.practice_found["exercises"]
     assert exercises and {raw["rivals"] for raw in exercises} == {"medium"}
     assert all(check_exercise(raw).rivals == "medium" for raw in exercises)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from table_play import play_to_end
 
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.liars_dice import Bid, Challenge, Roll, State
@@ -164,18 +165,7 @@ def test_a_watched_round_ends_with_its_challenge() -> None:
 @pytest.mark.parametrize("bots", ["random", "odds"])
 def test_bots_play_a_whole_game_to_its_end(bots: str) -> None:
     table = opening(seed=11, players=4, dice=3, bots=bots)
-    for _ in range(500):
-        t = table.table
-        if t["is_over"]:
-            break
-        if t["paused"]:
-            assert table.handle({"type": "next_round"})
-        elif t["awaiting_show"]:
-            table.keep()
-        elif t["can_challenge"]:
-            table.challenge()
-        else:
-            table.bid(Bid(t["raises"][0]["quantity"], t["raises"][0]["face"]))
+    play_to_end(table)
     assert table.table["is_over"] and len(table.table["winners"]) == 1
     assert table.state.is_over and sum(1 for c in table.state.dice_counts if c) == 1
     assert table.handle({"type": "challenge"}) is False and "game is over" in table.error

@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from table_play import play_to_end
 
 from vegas_tutor.liars_dice import ALL_BIDS, Challenge, NoShow, Roll, Show, State
 from vegas_tutor.tutor.liars_dice import LiarsDiceStepper, LiarsDiceTable
@@ -105,21 +106,13 @@ def test_the_new_rounds_cups_stay_hidden_after_a_reveal() -> None:
 
 def test_only_the_viewer_cup_carries_faces_in_a_whole_bot_game() -> None:
     table = LiarsDiceTable(players=4, dice=3, seed=7, bots="random")
-    for _ in range(200):
-        players = table.table["players"]
+
+    def only_the_viewer_s_cup(t: dict) -> None:
+        players = t["players"]
         assert [p["own"] is not None for p in players] == [p["viewer"] for p in players]
         assert all(p["hidden"] + len(p["shown"]) == p["dice"] for p in players)
-        t = table.table
-        if t["is_over"]:
-            break
-        if t["paused"]:
-            assert table.handle({"type": "next_round"})
-        elif t["awaiting_show"]:
-            table.keep()
-        elif t["can_challenge"]:
-            table.challenge()
-        else:
-            table.handle({"type": "bid", "quantity": t["raises"][0]["quantity"], "face": t["raises"][0]["face"]})
+
+    play_to_end(table, each=only_the_viewer_s_cup, moves=200)
     assert table.table["is_over"]
 
 
