@@ -197,9 +197,10 @@ def test_liars_dice_bid_by_keyboard_undo_and_new_game(open_lesson: Callable[...,
     act(table, lambda: table.locator(".ld-face-button").first.click())
     act(table, lambda: table.locator("[data-key=keep]").click())
     if table.locator("[data-key=challenge]").count():
-        before_track = page.evaluate(
-            "([c, t]) => Boolean(c.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)",
-            [table.locator("[data-key=challenge]").element_handle(), table.locator(".ld-track").element_handle()])
+        before_track = page.evaluate(  # found in one go: the table may redraw between two handles
+            "(root) => { const c = root.querySelector('[data-key=challenge]'), t = root.querySelector('.ld-track');"
+            " return !c || Boolean(t && (c.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); }",
+            table.element_handle())
         assert before_track
     assert leaving_asks(table)
     table.locator("[data-key=new-game-small]").click()
