@@ -13,6 +13,9 @@ opening paragraphs).
 and gives its reason; the ``GIVEAWAYS`` phrases are on the page (the rule is still taught); no sentence a
 reveal uncovered was on the page before (a strategy lab's own help aside).
 
+**Nothing off the machine.** No page, nor anything it loads (scripts, fonts, sockets), requests an address but
+the app's own: the session's tab records every request from its first page on (``watch_requests``).
+
 **Money is not mathematics.** On every page MathJax typeset exactly the formulas listed in ``FORMULAS`` and
 nothing else: a dollar amount typeset as a formula ("Bills 80𝑘,30k…") fails.
 """
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
+from e2e_app import AppServer, watch_requests
 from lesson_nav_tool import nav
 from test_e2e_spanish import LESSONS as SPANISH_LESSONS
 from test_e2e_spanish import assert_fits, assert_spanish
@@ -266,6 +270,8 @@ def test_the_lists_name_real_pages() -> None:
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_every_page(open_lesson: Callable[..., Page], save_screenshot: Shot, name: str) -> None:
+def test_every_page(open_lesson: Callable[..., Page], app_server: AppServer, save_screenshot: Shot, name: str) -> None:
     page = open_lesson(name, selector=".vt-prediction" if predictions(name) else None)
     check_page(page, name, save_screenshot)
+    foreign = watch_requests(page, app_server.url)  # the session's tab records from its first page on
+    assert not foreign, "requests off the machine:\n" + "\n".join(foreign)

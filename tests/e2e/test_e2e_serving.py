@@ -1,9 +1,9 @@
-"""Serving a class: no page loads anything from another host, idle kernels are culled, requests from other
-hosts or sites start no kernel, and a page whose kernel dies ends instead of hanging.
+"""Serving a class: idle kernels are culled, requests from other hosts or sites start no kernel, and a page
+whose kernel dies ends instead of hanging. (That no page loads anything from another host is checked on every
+page by ``test_e2e_pages``.)
 
-The offline check reads the requests of the session's tab (``watch_requests`` in ``conftest.py``), so the
-pages other browser tests opened are not opened again. The other tests run their own small server
-(``--preheat none --cull-idle 5``) and talk to it as plain HTTP and websocket clients.
+The tests run their own small server (``--preheat none --cull-idle 5``) and talk to it as plain HTTP and
+websocket clients.
 """
 
 from __future__ import annotations
@@ -15,27 +15,20 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import psutil
 import pytest
 from e2e_app import (
     AppServer,
     http_get,
-    open_page,
     page_kernel_id,
-    rendered_urls,
     start_server,
     stop_server,
-    watch_requests,
 )
 from own_servers import serving
 
 from vegas_tutor.kernel_owners import cookie_name
 from vegas_tutor.resources import lesson_names, lessons_dir
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
@@ -45,17 +38,6 @@ CULL_IDLE = 5
 LIGHT_PAGE = "index.ipynb"  # the landing page: the quickest kernel to start
 _PAGE_COOKIES: dict[str, str] = {}
 """Kernel id -> the cookie its page got (``vegas_tutor.kernel_owners``): only that page reaches the kernel."""
-
-
-def test_no_page_requests_anything_off_the_machine(app_page: Page, app_server: AppServer) -> None:
-    foreign = watch_requests(app_page, app_server.url)
-    for name in PAGES:
-        url = f"{app_server.url}voila/render/{name}"
-        if url not in rendered_urls(app_page):
-            open_page(app_page, url)
-    missing = [name for name in PAGES if f"{app_server.url}voila/render/{name}" not in rendered_urls(app_page)]
-    assert not missing, f"pages never rendered: {missing}"
-    assert not foreign, "requests off the machine:\n" + "\n".join(foreign)
 
 
 @pytest.fixture(scope="module")
