@@ -173,6 +173,21 @@ def test_a_page_with_a_question_does_not_load_the_boards_or_numba() -> None:
 
 
 # --------------------------------------------------------------------------- Las Vegas
+def test_a_tally_counts_games_one_at_a_time_and_in_batches_alike() -> None:
+    one, batched = lab.Tally(3), lab.Tally(3)
+    values = np.array([[5, 9, 1], [7, 7, 2]])
+    shares = np.array([[0.0, 1.0, 0.0], [0.5, 0.5, 0.0]])
+    batched.batch(0, values, shares)
+    one.game(0, [5, 9, 1], [1])
+    one.game(0, [7, 7, 2], [0, 1])  # a shared first place: half a win each
+    for tally in (one, batched):
+        me, them = tally.standings("tested", "rivals")
+        assert (me.wins, me.games, me.values.tolist()) == (0.5, 2, [5, 7])
+        assert (them.wins, them.games, sorted(them.values.tolist())) == (0.75, 2, [1, 2, 7, 9])  # 1.5 over 2 seats
+        assert me.wins + them.wins * 2 == tally.games  # every game won by someone
+    assert lab.lineup("hard", "easy", 1, 3) == ["easy", "hard", "easy"]
+
+
 def test_las_vegas_compiled_match_shares_every_game_and_rotates_the_seat() -> None:
     me, them = lv.play_match("greedy", "random", 402, seed=3)
     assert me.games == them.games == 402

@@ -103,6 +103,48 @@ class Standing:
                   rate=percent(self.rate), low=percent(low), high=percent(high))
 
 
+def lineup(tested: str, rivals: str, seat: int, players: int) -> list[str]:
+    """Who plays each seat of a match's game: ``tested`` at ``seat``, ``rivals`` everywhere else."""
+    return [tested if s == seat else rivals for s in range(players)]
+
+
+@dataclass
+class Tally:
+    """A match as it is played: the tested seat's final values and wins, and the rival seats' (pooled: their wins
+    over all rival seats, every rival's value); a shared first place counts its share to each winner."""
+
+    players: int
+    wins: float = 0.0
+    rival_wins: float = 0.0
+    mine: list[NDArray[Any]] = field(default_factory=list)
+    theirs: list[NDArray[Any]] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return sum(len(values) for values in self.mine)
+
+    def game(self, seat: int, values: Sequence[float], winners: Sequence[int]) -> None:
+        """One game: every seat's final value and the winners."""
+        self.mine.append(np.array([values[seat]]))
+        self.theirs.append(np.array([v for s, v in enumerate(values) if s != seat]))
+        self.wins += (seat in winners) / len(winners)
+        self.rival_wins += sum(s != seat for s in winners) / len(winners)
+
+    def batch(self, seat: int, values: NDArray[Any], shares: NDArray[np.float64]) -> None:
+        """Games played at once: final values and shares of the win, one row a game, one column a seat."""
+        others = [s for s in range(self.players) if s != seat]
+        self.mine.append(values[:, seat])
+        self.theirs.append(values[:, others].ravel())
+        self.wins += float(shares[:, seat].sum())
+        self.rival_wins += float(shares[:, others].sum())
+
+    def standings(self, tested: str, rivals: str) -> tuple[Standing, Standing]:
+        """The tested strategy's standing and one rival seat's (the rival seats averaged), under these labels."""
+        games = self.games
+        return (Standing(tested, self.wins, games, np.concatenate(self.mine)),
+                Standing(rivals, self.rival_wins / (self.players - 1), games, np.concatenate(self.theirs)))
+
+
 def article(word: str) -> str:
     """"a greedy", "an easy": the indefinite article for ``word`` (English sentences only)."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

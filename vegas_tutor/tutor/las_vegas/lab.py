@@ -30,9 +30,11 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    Tally,
     convergence_figure,
     distribution_figure,
     games_choice,
+    lineup,
     match_lab,
     percent,
     standings_table,
@@ -108,38 +110,23 @@ def play_match(tested: str, rivals: str, games: int, *, seed: int = 0,
                             tested=strategy_name(tested), rivals=strategy_name(rivals), most=most, games=games))
     from vegas_tutor.las_vegas.simulate import simulate_results
 
-    mine: list[NDArray[np.int64]] = []
-    theirs: list[NDArray[np.int64]] = []
-    wins = [0.0, 0.0]
+    tally = Tally(PLAYERS)
     if tested in POLICIES and rivals in POLICIES:
         for seat in range(PLAYERS):
             n = games // PLAYERS + (seat < games % PLAYERS)
-            lineup = [rivals] * PLAYERS
-            lineup[seat] = tested
-            money, bills = simulate_results(n, players=PLAYERS, policy=lineup, seed=seed * PLAYERS + seat)
-            shares = _shares(money, bills)
-            others = [s for s in range(PLAYERS) if s != seat]
-            mine.append(money[:, seat])
-            theirs.append(money[:, others].ravel())
-            wins[0] += float(shares[:, seat].sum())
-            wins[1] += float(shares[:, others].sum())
+            money, bills = simulate_results(n, players=PLAYERS, policy=lineup(tested, rivals, seat, PLAYERS),
+                                            seed=seed * PLAYERS + seat)
+            tally.batch(seat, money, _shares(money, bills))
             if progress is not None:
-                progress(sum(len(m) for m in mine), games)
+                progress(tally.games, games)
     else:
         for game in range(games):
             seat = game % PLAYERS
-            lineup = [rivals] * PLAYERS
-            lineup[seat] = tested
-            money_list, winners = _play(lineup, seed * 1_000_003 + game)
-            mine.append(np.array([money_list[seat]]))
-            theirs.append(np.array([m for s, m in enumerate(money_list) if s != seat]))
-            wins[0] += (seat in winners) / len(winners)
-            wins[1] += sum(s != seat for s in winners) / len(winners)
+            tally.game(seat, *_play(lineup(tested, rivals, seat, PLAYERS), seed * 1_000_003 + game))
             if progress is not None:
                 progress(game + 1, games)
     rival_label = _("each {strategy}", strategy=strategy_name(rivals)) if tested == rivals else strategy_name(rivals)
-    return (Standing(strategy_name(tested), wins[0], games, np.concatenate(mine)),
-            Standing(rival_label, wins[1] / (PLAYERS - 1), games, np.concatenate(theirs)))
+    return tally.standings(strategy_name(tested), rival_label)
 
 
 def dollars(amount: float) -> str:

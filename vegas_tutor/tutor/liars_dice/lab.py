@@ -32,9 +32,11 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    Tally,
     convergence_figure,
     distribution_figure,
     games_choice,
+    lineup,
     match_lab,
     percent,
     standings_table,
@@ -100,22 +102,15 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: 
     if not is_int(games) or not 1 <= games <= most:
         raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {games!r}",
                             tested=policy_name(tested), rivals=policy_name(rivals), most=number(most), games=games))
-    mine: list[int] = []
-    theirs: list[int] = []
-    wins = 0
+    tally = Tally(players)
     for game in range(games):
         seat = game % players
-        lineup = [rivals] * players
-        lineup[seat] = tested
-        winner, dice = _play(lineup, seed * 1_000_003 + game)
-        wins += winner == seat
-        mine.append(dice[seat])
-        theirs.extend(d for s, d in enumerate(dice) if s != seat)
+        winner, dice = _play(lineup(tested, rivals, seat, players), seed * 1_000_003 + game)
+        tally.game(seat, dice, [winner])
         if progress is not None:
             progress(game + 1, games)
     label = _("each other {strategy}", strategy=policy_name(rivals)) if tested == rivals else policy_name(rivals)
-    return (Standing(policy_name(tested), wins, games, np.array(mine)),
-            Standing(label, (games - wins) / (players - 1), games, np.array(theirs)))
+    return tally.standings(policy_name(tested), label)
 
 
 def match_result(tested: str, rivals: str, asked: int, *, players: int = 2, seed: int = 0,

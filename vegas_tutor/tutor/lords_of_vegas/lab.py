@@ -31,10 +31,12 @@ from vegas_tutor.tutor.lab import (
     LabResult,
     Progress,
     Standing,
+    Tally,
     choice,
     convergence_figure,
     distribution_figure,
     games_choice,
+    lineup,
     match_lab,
     percent,
     standings_table,
@@ -107,41 +109,24 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 4, seed: 
     if not is_int(games) or not 1 <= games <= most:
         raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {value}", tested=level(tested),
                             rivals=level(rivals), most=number(most), value=repr(games)))
-    mine: list[NDArray[np.int64]] = []
-    theirs: list[NDArray[np.int64]] = []
-    wins = [0.0, 0.0]
-    done = 0
+    tally = Tally(players)
     if tested in COMPILED and rivals in COMPILED:
         for seat in range(players):
             n = games // players + (seat < games % players)
-            lineup = [rivals] * players
-            lineup[seat] = tested
-            others = [s for s in range(players) if s != seat]
             for first in range(0, n, CHUNK):
                 size = min(CHUNK, n - first)
-                score, shares = _compiled(lineup, size, (seed * players + seat) * 10_007 + first)
-                mine.append(score[:, seat])
-                theirs.append(score[:, others].ravel())
-                wins[0] += float(shares[:, seat].sum())
-                wins[1] += float(shares[:, others].sum())
-                done += size
+                tally.batch(seat, *_compiled(lineup(tested, rivals, seat, players), size,
+                                             (seed * players + seat) * 10_007 + first))
                 if progress is not None:
-                    progress(done, games)
+                    progress(tally.games, games)
     else:
         for game in range(games):
             seat = game % players
-            lineup = [rivals] * players
-            lineup[seat] = tested
-            points, winners = _engine(lineup, seed * 1_000_003 + game)
-            mine.append(np.array([points[seat]]))
-            theirs.append(np.array([p for s, p in enumerate(points) if s != seat]))
-            wins[0] += (seat in winners) / len(winners)
-            wins[1] += sum(s != seat for s in winners) / len(winners)
+            tally.game(seat, *_engine(lineup(tested, rivals, seat, players), seed * 1_000_003 + game))
             if progress is not None:
                 progress(game + 1, games)
     label = _("each other {level}", level=level(rivals)) if tested == rivals else level(rivals)
-    return (Standing(level(tested), wins[0], games, np.concatenate(mine)),
-            Standing(label, wins[1] / (players - 1), games, np.concatenate(theirs)))
+    return tally.standings(level(tested), label)
 
 
 def match_result(tested: str, rivals: str, asked: int, *, players: int = 4, seed: int = 0,
