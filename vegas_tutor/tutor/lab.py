@@ -138,6 +138,17 @@ class Tally:
         self.wins += float(shares[:, seat].sum())
         self.rival_wins += float(shares[:, others].sum())
 
+    def one_by_one(self, tested: str, rivals: str, games: int, seed: int,
+                   play: Callable[[list[str], int], tuple[Sequence[float], Sequence[int]]],
+                   progress: Progress | None = None) -> None:
+        """``games`` games through the rules engine, the tested seat going round the table: game g is
+        ``play(lineup, seed * 1_000_003 + g)``, which gives every seat's final value and the winners."""
+        for game in range(games):
+            seat = game % self.players
+            self.game(seat, *play(lineup(tested, rivals, seat, self.players), seed * 1_000_003 + game))
+            if progress is not None:
+                progress(game + 1, games)
+
     def standings(self, tested: str, rivals: str) -> tuple[Standing, Standing]:
         """The tested strategy's standing and one rival seat's (the rival seats averaged), under these labels."""
         games = self.games

@@ -77,11 +77,11 @@ def _shares(money: NDArray[np.int64], bills: NDArray[np.int64]) -> NDArray[np.fl
     return np.asarray(first / first.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
-def _play(lineup: list[str], seed: int) -> tuple[list[int], list[int]]:
-    """One game in the rules engine, seat s played by ``lineup[s]``: each seat's money and the winners."""
+def _play(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
+    """One game in the rules engine, seat s played by ``seats[s]``: each seat's money and the winners."""
     from vegas_tutor.las_vegas.bots import choose_action
 
-    state = new_game(len(lineup), seed=seed)
+    state = new_game(len(seats), seed=seed)
     rng = make_rng(seed + 1)
     while not state.is_over:
         if state.phase != "place":
@@ -89,12 +89,12 @@ def _play(lineup: list[str], seed: int) -> tuple[list[int], list[int]]:
             continue
         seat = state.current_player
         assert seat is not None
-        strategy = lineup[seat]
+        strategy = seats[seat]
         if strategy in POLICIES:
             state.apply(choose_face(state, strategy, rng))  # type: ignore[arg-type]
         else:
             state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31))))
-    return [state.money(s) for s in range(len(lineup))], state.winners
+    return [state.money(s) for s in range(len(seats))], state.winners
 
 
 def play_match(tested: str, rivals: str, games: int, *, seed: int = 0,
@@ -120,11 +120,7 @@ def play_match(tested: str, rivals: str, games: int, *, seed: int = 0,
             if progress is not None:
                 progress(tally.games, games)
     else:
-        for game in range(games):
-            seat = game % PLAYERS
-            tally.game(seat, *_play(lineup(tested, rivals, seat, PLAYERS), seed * 1_000_003 + game))
-            if progress is not None:
-                progress(game + 1, games)
+        tally.one_by_one(tested, rivals, games, seed, _play, progress)
     rival_label = _("each {strategy}", strategy=strategy_name(rivals)) if tested == rivals else strategy_name(rivals)
     return tally.standings(strategy_name(tested), rival_label)
 

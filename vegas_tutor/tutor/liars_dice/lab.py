@@ -36,7 +36,6 @@ from vegas_tutor.tutor.lab import (
     convergence_figure,
     distribution_figure,
     games_choice,
-    lineup,
     match_lab,
     percent,
     standings_table,
@@ -69,11 +68,11 @@ def limit(tested: str, rivals: str) -> int:
     return min(GAME_LIMITS[tested], GAME_LIMITS[rivals])
 
 
-def _play(lineup: list[str], seed: int) -> tuple[int, tuple[int, ...]]:
-    """One game, seat s played by ``lineup[s]``: the winner and each seat's dice at the end."""
+def _play(seats: list[str], seed: int) -> tuple[tuple[int, ...], list[int]]:
+    """One game, seat s played by ``seats[s]``: each seat's dice at the end and the winner (one)."""
     from vegas_tutor.liars_dice.bots import choose_action
 
-    state = new_game(len(lineup), dice=DICE, seed=seed)
+    state = new_game(len(seats), dice=DICE, seed=seed)
     rng = make_rng(seed + 1)
     while not state.is_over:
         if state.is_chance:
@@ -81,12 +80,12 @@ def _play(lineup: list[str], seed: int) -> tuple[int, tuple[int, ...]]:
             continue
         seat = state.current_player
         assert seat is not None
-        strategy = lineup[seat]
+        strategy = seats[seat]
         if strategy in POLICIES:
             state.apply(choose(strategy, state, rng))
         else:
             state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31))))
-    return state.winners[0], state.dice_counts
+    return state.dice_counts, list(state.winners)
 
 
 def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: int = 0,
@@ -103,12 +102,7 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 2, seed: 
         raise ConfigError(_("{tested} against {rivals} plays 1 to {most} games, not {games!r}",
                             tested=policy_name(tested), rivals=policy_name(rivals), most=number(most), games=games))
     tally = Tally(players)
-    for game in range(games):
-        seat = game % players
-        winner, dice = _play(lineup(tested, rivals, seat, players), seed * 1_000_003 + game)
-        tally.game(seat, dice, [winner])
-        if progress is not None:
-            progress(game + 1, games)
+    tally.one_by_one(tested, rivals, games, seed, _play, progress)
     label = _("each other {strategy}", strategy=policy_name(rivals)) if tested == rivals else policy_name(rivals)
     return tally.standings(policy_name(tested), label)
 

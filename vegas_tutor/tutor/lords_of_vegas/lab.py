@@ -66,34 +66,34 @@ def limit(tested: str, rivals: str) -> int:
     return min(GAME_LIMITS[tested], GAME_LIMITS[rivals])
 
 
-def _compiled(lineup: list[str], n: int, seed: int) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """``n`` compiled games, seat s played by ``lineup[s]``: final points and each seat's share of the win."""
+def _compiled(seats: list[str], n: int, seed: int) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """``n`` compiled games, seat s played by ``seats[s]``: final points and each seat's share of the win."""
     from vegas_tutor.lords_of_vegas import bots_compiled as bc
     from vegas_tutor.lords_of_vegas import compiled as c
     from vegas_tutor.lords_of_vegas.rules import Data
 
-    players = len(lineup)
+    players = len(seats)
     start = c.encode(Data(players=players, money=[0] * players, score=[0] * players))
-    levels = np.array([bc.CODES[s] for s in lineup], dtype=np.int64)
+    levels = np.array([bc.CODES[s] for s in seats], dtype=np.int64)
     _money, score, won, _steps = bc.games(n, start, levels, seed, bc.PARAMS, bc.REORG_TABLE)
     shares = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
     return np.asarray(score, dtype=np.int64), np.asarray(shares, dtype=np.float64)
 
 
-def _engine(lineup: list[str], seed: int) -> tuple[list[int], list[int]]:
-    """One game through the rules engine, seat s played by ``lineup[s]``: each seat's points and the winners."""
+def _engine(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
+    """One game through the rules engine, seat s played by ``seats[s]``: each seat's points and the winners."""
     from vegas_tutor.lords_of_vegas.bots import choose_action
 
-    state = new_game(len(lineup), seed=seed)
+    state = new_game(len(seats), seed=seed)
     rng = make_rng(seed + 1)
     while not state.is_over:
         seat = state.current_player
-        strategy = "random" if state.is_chance or seat is None else lineup[seat]
+        strategy = "random" if state.is_chance or seat is None else seats[seat]
         if strategy == "random":
             state.apply(random_action(state, rng))
         else:
             state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31))))
-    return [state.score(s) for s in range(len(lineup))], state.winners
+    return [state.score(s) for s in range(len(seats))], state.winners
 
 
 def play_match(tested: str, rivals: str, games: int, *, players: int = 4, seed: int = 0,
@@ -120,11 +120,7 @@ def play_match(tested: str, rivals: str, games: int, *, players: int = 4, seed: 
                 if progress is not None:
                     progress(tally.games, games)
     else:
-        for game in range(games):
-            seat = game % players
-            tally.game(seat, *_engine(lineup(tested, rivals, seat, players), seed * 1_000_003 + game))
-            if progress is not None:
-                progress(game + 1, games)
+        tally.one_by_one(tested, rivals, games, seed, _engine, progress)
     label = _("each other {level}", level=level(rivals)) if tested == rivals else level(rivals)
     return tally.standings(level(tested), label)
 
