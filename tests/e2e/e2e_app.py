@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import json
 import os
 import re
 import shutil
@@ -341,11 +342,26 @@ def open_page(page: Page, url: str, selector: str | None = None, timeout_ms: int
     return page
 
 
-def forget_kept_games(page: Page) -> None:
-    """Drop the games the page's origin keeps in local storage (nothing to drop on a page of no origin)."""
+GAME_KEY_PREFIX = "vegas-tutor:game:"
+"""The local-storage keys under which a page's origin keeps its games."""
+
+
+def kept_game(page: Page) -> dict[str, Any]:
+    """The one game the page's origin keeps ({record, moves, game, at}); fails if it keeps none or several."""
+    entries: dict[str, str] = page.evaluate(
+        "(prefix) => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith(prefix)))",
+        GAME_KEY_PREFIX)
+    assert len(entries) == 1, list(entries)
+    kept: dict[str, Any] = json.loads(next(iter(entries.values())))
+    return kept
+
+
+def forget_kept_games(page: Page, prefix: str = GAME_KEY_PREFIX) -> None:
+    """Drop the games the page's origin keeps in local storage (with ``prefix="vegas-tutor:"``, everything the
+    app keeps there: games, tab leases, practice); nothing to drop on a page of no origin."""
     with contextlib.suppress(Exception):
-        page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('vegas-tutor:game:'))"
-                      ".forEach(k => localStorage.removeItem(k))")
+        page.evaluate("(prefix) => Object.keys(localStorage).filter(k => k.startsWith(prefix))"
+                      ".forEach(k => localStorage.removeItem(k))", prefix)
 
 
 def leave_page(page: Page) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 import signal
 import threading
@@ -34,10 +33,13 @@ import pytest
 from e2e_app import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    GAME_KEY_PREFIX,
     SCREENSHOTS,
     AppError,
     AppServer,
+    forget_kept_games,
     free_port,
+    kept_game,
     kernel_id,
     leave_page,
     open_page,
@@ -51,7 +53,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 LESSON = "01.06-play-a-full-game.ipynb"
-KEY_PREFIX = "vegas-tutor:game:"
 UPDATE_TIMEOUT_MS = 15_000
 NOTICE_WITHIN_MS = 10_000
 """Every notice must appear (and clear) within this long of the fault (or its end)."""
@@ -76,20 +77,6 @@ def _reload(page: Page, root_url: str) -> Locator:
     return _open(page, root_url)
 
 
-def _kept(page: Page) -> dict[str, Any]:
-    entries: dict[str, str] = page.evaluate(
-        "(prefix) => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith(prefix)))",
-        KEY_PREFIX)
-    assert len(entries) == 1, list(entries)
-    kept: dict[str, Any] = json.loads(next(iter(entries.values())))
-    return kept
-
-
-def _forget(page: Page) -> None:
-    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('vegas-tutor:'))"
-                  ".forEach(k => localStorage.removeItem(k))")
-
-
 def _act(page: Page, board: Locator, do: Callable[[], Any]) -> None:
     before = int(board.get_attribute("data-version") or "0")
     do()
@@ -111,14 +98,14 @@ def _play_a_turn(page: Page, board: Locator) -> None:
 def _fresh_game(page: Page, root_url: str, turns: int = 1) -> tuple[Locator, dict[str, Any]]:
     """A page with no kept game, then ``turns`` turns played; the board and the game it keeps."""
     _open(page, root_url)
-    _forget(page)
+    forget_kept_games(page, "vegas-tutor:")
     board = _reload(page, root_url)
     for _ in range(turns):
         _play_a_turn(page, board)
     page.wait_for_function(
         "(prefix) => Object.entries(localStorage).some(([k, v]) => k.startsWith(prefix) && JSON.parse(v).moves > 0)",
-        arg=KEY_PREFIX, timeout=UPDATE_TIMEOUT_MS)
-    return board, _kept(page)
+        arg=GAME_KEY_PREFIX, timeout=UPDATE_TIMEOUT_MS)
+    return board, kept_game(page)
 
 
 def _wait_status(page: Page, board: Locator, statuses: tuple[str, ...], timeout_ms: int = NOTICE_WITHIN_MS) -> float:
@@ -148,7 +135,7 @@ def _resume(page: Page, board: Locator, kept: dict[str, Any]) -> None:
     _act(page, board, lambda: board.get_by_role("button", name="Resume").click())
     page.wait_for_function("(el) => el.dataset.updating === 'false'", arg=board.element_handle(),
                            timeout=UPDATE_TIMEOUT_MS)
-    again = _kept(page)
+    again = kept_game(page)
     assert again["record"] == kept["record"] and again["moves"] == kept["moves"]
     assert board.locator(".vt-error").inner_text() == ""
 
@@ -186,7 +173,7 @@ def test_a_killed_kernel_is_said_stopped_and_the_game_resumes_after_a_reload(fau
     board = _reload(page, app_server.url)
     _resume(page, board, kept)
     _play_a_turn(page, board)
-    assert _kept(page)["moves"] > kept["moves"]
+    assert kept_game(page)["moves"] > kept["moves"]
 
 
 def test_a_frozen_kernel_is_said_busy_never_stopped_and_clears_after_sigcont(fault_page: Page,
@@ -219,7 +206,7 @@ def test_a_frozen_kernel_is_said_busy_never_stopped_and_clears_after_sigcont(fau
                            timeout=UPDATE_TIMEOUT_MS)
     assert board.locator(".lv-roll-group:not(.lv-roll-absent)").count() > 0  # the roll sent while frozen
     _act(page, board, lambda: board.locator(".lv-roll-group:not(.lv-roll-absent)").first.click())
-    assert _kept(page)["moves"] > kept["moves"]
+    assert kept_game(page)["moves"] > kept["moves"]
 
 
 def test_a_server_restart_is_said_then_the_game_resumes(fault_page: Page, own_server: Callable[..., AppServer]) -> None:
@@ -340,9 +327,9 @@ def test_a_network_cut_is_said_lost_and_clears_with_the_game_intact(chromium_bro
         back = _wait_status(page, board, ("back", "ok"))
         print(f"network cut: 'lost' after {took:.1f} s, cleared {back:.1f} s after the network came back")
         assert board.get_attribute("data-version") == version  # nothing happened to the game meanwhile
-        assert _kept(page)["record"] == kept["record"] and _kept(page)["moves"] == kept["moves"]
+        assert kept_game(page)["record"] == kept["record"] and kept_game(page)["moves"] == kept["moves"]
         _play_a_turn(page, board)  # the game goes on, on the same kernel
-        assert _kept(page)["moves"] > kept["moves"]
+        assert kept_game(page)["moves"] > kept["moves"]
         leave_page(page)
     finally:
         browser.close()
@@ -397,20 +384,20 @@ def test_a_second_tab_is_told_and_can_take_the_game_over(chromium_browser: Brows
         assert other.locator(".vt-notice-offer").count() == 0  # no second copy of the game to resume
         assert _roll(other).is_disabled()
         _shoot(second, other, "second-tab")
-        assert _kept(first) == kept  # the second tab wrote nothing
+        assert kept_game(first) == kept  # the second tab wrote nothing
 
         _act(second, other, lambda: other.get_by_role("button", name="Play here instead").click())
         second.wait_for_function("(el) => el.dataset.updating === 'false' && el.dataset.tab === 'here'",
                                  arg=other.element_handle(), timeout=UPDATE_TIMEOUT_MS)
-        assert _kept(second)["record"] == kept["record"]  # the game itself moved to this tab
+        assert kept_game(second)["record"] == kept["record"]  # the game itself moved to this tab
         first.wait_for_function("(el) => el.dataset.tab === 'moved'", arg=board.element_handle(),
                                 timeout=NOTICE_WITHIN_MS)
         assert "This game moved to another tab: this tab no longer saves it." in _notices(board)
         assert _roll(board).is_disabled()
         _shoot(first, board, "moved-tab")
         _play_a_turn(second, other)
-        moved = _kept(second)
-        assert moved["moves"] > kept["moves"] and _kept(first) == moved  # one record, kept by one tab
+        moved = kept_game(second)
+        assert moved["moves"] > kept["moves"] and kept_game(first) == moved  # one record, kept by one tab
     finally:
         leave_page(first)
         leave_page(second)

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_e2e_resume import KEY_PREFIX, _forget_kept_games, _open, _played, _reload, resume_page  # noqa: F401
+from e2e_app import GAME_KEY_PREFIX, forget_kept_games
+from test_e2e_resume import _open, _played, _reload, resume_page  # noqa: F401
 
 from vegas_tutor.resources import lessons_dir
 
@@ -79,14 +80,14 @@ def test_the_show_button_says_what_it_waits_for(open_lesson: Callable[..., Page]
 def test_a_finished_game_is_not_offered_to_resume(resume_page: Page, app_server: AppServer) -> None:  # noqa: F811
     page = resume_page
     _open(page, app_server)
-    _forget_kept_games(page)
+    forget_kept_games(page)
     board = _reload(page, app_server)
     kept = _played(page, board, 1)
 
     def keep_as(over: bool) -> None:
         page.evaluate("([prefix, over]) => { const k = Object.keys(localStorage).find(k => k.startsWith(prefix));"
                       " const v = JSON.parse(localStorage.getItem(k)); v.over = over; v.moves = 206; v.record += ' ';"
-                      " localStorage.setItem(k, JSON.stringify(v)); }", [KEY_PREFIX, over])
+                      " localStorage.setItem(k, JSON.stringify(v)); }", [GAME_KEY_PREFIX, over])
 
     keep_as(True)  # as a game played to its end keeps itself
     board = _reload(page, app_server)
@@ -97,7 +98,7 @@ def test_a_finished_game_is_not_offered_to_resume(resume_page: Page, app_server:
     board.locator(".vt-notice-offer").wait_for(timeout=UPDATE_TIMEOUT_MS)
     assert "Resume your game from move 206?" in board.locator(".vt-notice-offer").inner_text()
     assert json.loads(kept["record"])["game"] == "las_vegas"
-    _forget_kept_games(page)
+    forget_kept_games(page)
 
 
 @pytest.mark.parametrize("width", [1024, 1366])

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from e2e_app import (
+    GAME_KEY_PREFIX,
     SCREENSHOTS,
     AppError,
     AppServer,
+    forget_kept_games,
+    kept_game,
     kernel_id,
     leave_page,
     open_page,
@@ -32,7 +35,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 LESSON = "01.06-play-a-full-game.ipynb"
-KEY_PREFIX = "vegas-tutor:game:"
 UPDATE_TIMEOUT_MS = 15_000
 STATUS_TIMEOUT_MS = 20_000
 SIZES = {"wide": (1366, 900), "small": (1024, 768)}
@@ -66,21 +68,6 @@ def _reload(page: Page, server: AppServer) -> Locator:
     return _open(page, server)
 
 
-def _kept(page: Page) -> dict[str, Any]:
-    """The one game the page keeps ({record, moves, game, at})."""
-    entries: dict[str, str] = page.evaluate(
-        "(prefix) => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith(prefix)))",
-        KEY_PREFIX)
-    assert len(entries) == 1, list(entries)
-    kept: dict[str, Any] = json.loads(next(iter(entries.values())))
-    return kept
-
-
-def _forget_kept_games(page: Page) -> None:
-    page.evaluate("(prefix) => Object.keys(localStorage).filter(k => k.startsWith(prefix))"
-                  ".forEach(k => localStorage.removeItem(k))", KEY_PREFIX)
-
-
 def _act(page: Page, board: Locator, do: Callable[[], Any]) -> None:
     before = int(board.get_attribute("data-version") or "0")
     do()
@@ -100,11 +87,11 @@ def _played(page: Page, board: Locator, turns: int) -> dict[str, Any]:
         _play_a_turn(page, board)
     page.wait_for_function(
         "(prefix) => Object.entries(localStorage).some(([k, v]) => k.startsWith(prefix) && JSON.parse(v).moves > 0)",
-        arg=KEY_PREFIX, timeout=UPDATE_TIMEOUT_MS)
-    kept = _kept(page)
+        arg=GAME_KEY_PREFIX, timeout=UPDATE_TIMEOUT_MS)
+    kept = kept_game(page)
     for _ in range(UPDATE_TIMEOUT_MS // 1000):  # the bots may still be playing on: the game once it rests 1 s
         page.wait_for_timeout(1000)
-        now = _kept(page)
+        now = kept_game(page)
         if now["record"] == kept["record"]:
             break
         kept = now
@@ -139,7 +126,7 @@ def _resume(page: Page, board: Locator, kept: dict[str, Any]) -> None:
     _act(page, board, lambda: board.get_by_role("button", name="Resume").click())
     assert board.locator(".vt-notice-offer").count() == 0
     assert board.locator(".vt-error").inner_text() == ""
-    again = _kept(page)
+    again = kept_game(page)
     assert again["record"] == kept["record"] and again["moves"] == kept["moves"]
 
 
@@ -153,7 +140,7 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
                                                                      app_server: AppServer) -> None:
     page = resume_page
     board = _open(page, app_server)
-    _forget_kept_games(page)
+    forget_kept_games(page)
     board = _reload(page, app_server)
     assert board.get_attribute("data-connection") == "ok" and board.locator(".vt-notice").count() == 0
     _act(page, board, lambda: board.locator(".vt-opponents input[value=easy]").check())  # kept with the game
@@ -179,7 +166,7 @@ def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page
                      && root.querySelector('[data-key=coach-switch]')?.checked""",
         arg=board.element_handle(), timeout=UPDATE_TIMEOUT_MS)
     _play_a_turn(page, board)  # and the game goes on
-    assert _kept(page)["moves"] > kept["moves"]
+    assert kept_game(page)["moves"] > kept["moves"]
 
 
 def test_a_frozen_kernel_is_said_not_answering_then_back(resume_page: Page, app_server: AppServer) -> None:
@@ -206,14 +193,14 @@ def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(resu
                                                                             app_server: AppServer) -> None:
     page = resume_page
     board = _open(page, app_server)
-    _forget_kept_games(page)
+    forget_kept_games(page)
     board = _reload(page, app_server)
     kept = _played(page, board, 1)
     envelope = json.loads(kept["record"])
     envelope["body"]["history"][-1] = envelope["body"]["history"][-1] + " "  # an edit the checksum does not fit
     page.evaluate("([prefix, record]) => { const k = Object.keys(localStorage).find(k => k.startsWith(prefix));"
                   " const v = JSON.parse(localStorage.getItem(k)); v.record = record;"
-                  " localStorage.setItem(k, JSON.stringify(v)); }", [KEY_PREFIX, json.dumps(envelope)])
+                  " localStorage.setItem(k, JSON.stringify(v)); }", [GAME_KEY_PREFIX, json.dumps(envelope)])
 
     board = _reload(page, app_server)
     board.locator(".vt-notice-offer").wait_for(timeout=UPDATE_TIMEOUT_MS)
@@ -223,7 +210,7 @@ def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(resu
                       "edited. A new game has started.")
     assert board.locator(".vt-error").inner_text() == ""  # said once, above the board
     _shoot(page, board, "tampered")
-    fresh = _kept(page)
+    fresh = kept_game(page)
     assert fresh["record"] != json.dumps(envelope) and json.loads(fresh["record"])["game"] == "las_vegas"
     assert "Your turn: roll" in board.locator(".lv-status").inner_text()
 
@@ -234,7 +221,7 @@ def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(
     page = resume_page
     server = own_server()
     board = _open(page, server)
-    _forget_kept_games(page)
+    forget_kept_games(page)
     board = _reload(page, server)
     kept = _played(page, board, 1)
 
