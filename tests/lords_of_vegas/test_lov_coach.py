@@ -4,6 +4,7 @@ rulebook positions where the right choice is known."""
 
 from __future__ import annotations
 
+import math
 import time
 from fractions import Fraction
 
@@ -12,10 +13,9 @@ import pytest
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
 from vegas_tutor.lords_of_vegas import EndTurn, Gamble, Remodel, Reorganize, State, compiled, new_game, rules, search
-from vegas_tutor.lords_of_vegas.bots import choose_action
+from vegas_tutor.lords_of_vegas.bots import HARD_PLAYOUTS, choose_action
 from vegas_tutor.lords_of_vegas.coach import (
     COACH_LEAST,
-    COACH_PLAYOUTS,
     COACH_SEED,
     GOOD,
     MISTAKE,
@@ -95,17 +95,31 @@ def test_the_chances_are_the_hard_levels_playouts_and_reproducible() -> None:
     state = SCENARIOS["LOV-TIE"].steps[0].state
     r = review(state, "end turn")
     played = [o for o in r.alternatives if o.win_chance is not None]
-    assert r.playouts == COACH_PLAYOUTS and EndTurn() in [o.action for o in played]
+    assert r.playouts == HARD_PLAYOUTS and EndTurn() in [o.action for o in played]
     s = compiled.encode(state.data())
     rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
     compiled.legal(s, rows)
     legal = state.legal_actions()
     cands = rows[[legal.index(o.action) for o in played]].copy()
-    by_hand = search.playouts(s, cands, COACH_PLAYOUTS, COACH_SEED, 0, search.MEDIUM_SEATS, search.bc.PARAMS,
+    by_hand = search.playouts(s, cands, HARD_PLAYOUTS, COACH_SEED, 0, search.MEDIUM_SEATS, search.bc.PARAMS,
                               search.bc.REORG_TABLE, 1, search.LEAF).mean(axis=1)
     assert [o.win_chance for o in played] == pytest.approx(by_hand.tolist(), abs=1e-12)
     assert review(state, "end turn") == r  # the same position, the same judgement
     assert [o.action for o in r.alternatives[:len(played)]] == [o.action for o in played]
+
+
+def test_the_coachs_best_is_the_hard_levels_choice() -> None:
+    """One search for both: with every playout done, the coach's best is what hard plays on the same seed, ties
+    included (where the dice of a reorganize go, often equal: a coach that broke ties its own way differed)."""
+    state, k, positions = new_game(4, seed=41), 0, [SCENARIOS["LOV-REORG"].steps[0].state]
+    while len(positions) < 4:
+        if state.phase == "reorg_place" and len(state.legal_actions()) > 1:
+            positions.append(state.copy())
+        k += 1
+        state.apply(choose_action(state, "medium", seed=k))
+    for state in positions:
+        assert review(state, state.legal_actions()[-1]).best == choose_action(state, "hard", seed=COACH_SEED,
+                                                                              budget=math.inf)
 
 
 def test_the_playouts_stop_at_the_budget() -> None:

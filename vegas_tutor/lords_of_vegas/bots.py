@@ -53,11 +53,11 @@ from vegas_tutor.lords_of_vegas.trades import TRADE_PHASES, Offer, Trade, descri
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 HARD_CANDIDATES = 8
-"""Decisions the hard level plays out (medium's choice and next best ranked), besides ending the turn: as many as
-the coach (with 6 candidates and 24 playouts hard took 24.0% of 1st places against three medium, with 8 and 64
-40.5%, 200 games of ``selfplay.match`` each)."""
+"""Decisions the hard level plays out (medium's choice and next best ranked), besides ending the turn; the coach
+plays out the same ones (with 6 candidates and 24 playouts hard took 24.0% of 1st places against three medium,
+with 8 and 64 40.5%, 200 games of ``selfplay.match`` each)."""
 HARD_PLAYOUTS = 64
-"""Playouts per candidate when the time is enough (as the coach's :data:`.coach.COACH_PLAYOUTS`)."""
+"""Playouts per candidate when the time is enough (the coach judges by the same search)."""
 HARD_ROUNDS = 1
 """How far each playout goes: until the turn has come back to the deciding player this many times."""
 HARD_BUDGET = 1.0

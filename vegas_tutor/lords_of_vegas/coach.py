@@ -1,14 +1,16 @@
 """The Lords of Vegas coach: what each decision is worth, which one is best, and why, in plain words.
 
 The coach judges on one scale, the chance of finishing 1st, by the search the hard level plays by
-(:func:`.search.play_out`): its best options are each played out :data:`COACH_PLAYOUTS` times to your next
+(:func:`.search.play_out`): its best options are each played out :data:`.bots.HARD_PLAYOUTS` times to your next
 turn, every seat playing medium, with shared random numbers, and each playout ends on the chance of 1st place
 that the standing reached gives (a curve fitted on medium self-play). The loss of a decision is the chance of
 finishing 1st it gives up against the best option played out; under :data:`GOOD` (2 points of winning chance)
 it is good, from :data:`MISTAKE` (6 points) a mistake.
 
-Which options are played out, and the reasons in the game's own unit, come from a one-step count: what each
-option leaves you if the board then stayed as it is until the end: the points your bossed casinos will still
+The options played out are the ones hard plays out (:func:`.search.candidates`: medium's choice, its next best
+ranked decisions and ending the turn), and the decision reviewed; equal chances keep that order, so the coach's
+best is hard's choice on the same playouts. The reasons in the game's own unit come from a one-step count: what
+each option leaves you if the board then stayed as it is until the end: the points your bossed casinos will still
 score (each remaining draw uniform over the unseen cards; the Game End card pays the Strip once more), and your
 money plus the dollars your dice and markers will still bring. Chance the decision itself sets off is counted
 exactly there: a reorganize by the stored exact odds of :mod:`.reorg_table` (from :func:`.odds.settle_odds`), a
@@ -54,7 +56,8 @@ from vegas_tutor.lords_of_vegas.actions import (
     parse_action,
 )
 from vegas_tutor.lords_of_vegas.board import LOTS, STRIP
-from vegas_tutor.lords_of_vegas.bots_compiled import RATE, RATE_FLOOR, RIVALS
+from vegas_tutor.lords_of_vegas.bots import HARD_CANDIDATES, HARD_PLAYOUTS
+from vegas_tutor.lords_of_vegas.bots_compiled import PARAMS, RATE, RATE_FLOOR, REORG_TABLE, RIVALS
 from vegas_tutor.lords_of_vegas.casinos import Casino
 from vegas_tutor.lords_of_vegas.engine import State
 from vegas_tutor.lords_of_vegas.names import colour, player
@@ -64,16 +67,11 @@ from vegas_tutor.lords_of_vegas.rules import REMODEL_PER_TILE, Data
 GOOD, MISTAKE = 0.02, 0.06
 """Verdict thresholds on the chance of finishing 1st given up: below 2 points ``good``, from 6 points
 ``mistake``, between them ``inaccuracy`` (as the other games' coaches)."""
-COACH_CANDIDATES = 8
-"""Options played out by the one-step count's ranking (bets left out), besides ending the turn and the decision
-reviewed."""
-COACH_PLAYOUTS = 64
-"""Playouts per option when the time is enough."""
 COACH_LEAST = 16
 """Playouts per option the coach always plays, whatever the time."""
 COACH_BUDGET = 0.5
 """Wall-clock seconds after which a board's coach stops playing out (once it has :data:`COACH_LEAST`); without
-a budget the coach plays all :data:`COACH_PLAYOUTS`, so its judgement of a position never changes."""
+a budget the coach plays all :data:`.bots.HARD_PLAYOUTS`, so its judgement of a position never changes."""
 COACH_SEED = 0
 """The playouts' first seed: the same position always gets the same judgement."""
 
@@ -119,7 +117,7 @@ class Review:
     """How the coach counted, for a "details" toggle: the playouts, the points to come and the rate money is
     counted at."""
     playouts: int = 0
-    """Playouts per option played out (fewer than :data:`COACH_PLAYOUTS` when the time ran out)."""
+    """Playouts per option played out (fewer than :data:`.bots.HARD_PLAYOUTS` when the time ran out)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -278,16 +276,14 @@ def one_step(state: State) -> tuple[Option, ...]:
     return tuple(options[i] for i in order)
 
 
-def _to_play_out(ranked: tuple[Option, ...], also: Action | None) -> list[Action]:
-    """The one-step count's best :data:`COACH_CANDIDATES` (no bet: every bet loses on average), ending the
-    turn and ``also``."""
-    chosen: list[Action] = []
-    for o in ranked:
-        if len(chosen) < COACH_CANDIDATES and not isinstance(o.action, Gamble):
-            chosen.append(o.action)
-    for extra in (EndTurn(), also):
-        if extra is not None and extra not in chosen and any(o.action == extra for o in ranked):
-            chosen.append(extra)
+def _to_play_out(state: State, s: compiled.Ints, rows: compiled.Ints, also: Action | None) -> list[Action]:
+    """The options hard plays out (:func:`.search.candidates`, in its order: no bet), then ``also``."""
+    legal = state.legal_actions()
+    idx = np.empty(HARD_CANDIDATES + 1, np.int64)
+    m = search.candidates(s, rows, len(legal), COACH_SEED, HARD_CANDIDATES, PARAMS, REORG_TABLE, idx)
+    chosen = [legal[int(i)] for i in idx[:m]]
+    if also is not None and also not in chosen:
+        chosen.append(also)
     return chosen
 
 
@@ -302,18 +298,19 @@ def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Opt
     """:func:`evaluate`'s options and the playouts per option they were judged on."""
     began = time.monotonic()
     ranked = one_step(state)
-    chosen = _to_play_out(ranked, also)
     legal = state.legal_actions()
     s = compiled.encode(state.data())
     rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
     compiled.legal(s, rows)
-    result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), COACH_PLAYOUTS, COACH_SEED,
+    chosen = _to_play_out(state, s, rows, also)
+    result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), HARD_PLAYOUTS, COACH_SEED,
                                    deadline=began + budget, least=COACH_LEAST)
     chance = dict(zip(chosen, result[:, :done].mean(axis=1).tolist(), strict=True))
+    order = {a: i for i, a in enumerate(chosen)}
     played = sorted((replace(o, win_chance=chance[o.action]) for o in ranked if o.action in chance),
-                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9)))
+                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), order[o.action]))
     # (never a bet first, though a small one may come out as well in the playouts: the turn goes on after it;
-    # the sort is stable, so equal chances keep the one-step count's order)
+    # equal chances keep hard's order, medium's choice first)
     return (*played, *(o for o in ranked if o.action not in chance)), done
 
 
