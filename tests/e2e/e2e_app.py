@@ -386,6 +386,21 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
+_CHARTS_FOLLOWED_JS = """() => [...document.querySelectorAll('.js-plotly-plot')].every(chart => {
+  const svg = chart.querySelector('.main-svg');
+  if (!svg || !chart.offsetParent) return true;  // not drawn, or not shown
+  return Math.abs(svg.getBoundingClientRect().width - chart.getBoundingClientRect().width) < 2;
+})"""
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Set the viewport, then wait until the page is laid out again (two frames, so resize observers have run)
+    and every plotly chart shown has taken its box's new width (plotly redraws a moment after a resize)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(_CHARTS_FOLLOWED_JS, timeout=5_000, polling=50)
+
+
 def click_soon(page: Page, root: Locator, target: Locator) -> None:
     """Click ``target`` if it is there within a moment, then wait for the board's answer. A review finished in
     the background also redraws the board, so a wait can end before the click's answer: the loops that use

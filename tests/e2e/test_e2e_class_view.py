@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations
-from e2e_app import SCREENSHOTS, AppServer, screenshot, stop_server, wait_until_rendered, watch_errors
+from e2e_app import SCREENSHOTS, AppServer, resize, screenshot, stop_server, wait_until_rendered, watch_errors
 from own_servers import CLASS_ADDRESS as ADDRESS
 from own_servers import CLASS_NAME as NAME
 from own_servers import class_chromium, class_mode_args, started
@@ -233,8 +233,7 @@ def test_answers_reach_the_teacher_live_names_hide_the_export_matches_and_a_rest
         assert "han respondido" in teacher.locator("main").inner_text()
         teacher.get_by_role("button", name="Mostrar en el proyector").first.click()
         teacher.locator("dialog.vt-projector .main-svg").first.wait_for()
-        teacher.set_viewport_size({"width": 1280, "height": 720})
-        teacher.wait_for_timeout(400)
+        resize(teacher, 1280, 720)
         teacher.screenshot(path=str(SCREENSHOTS / "class-view-projector-es-1280x720.png"))  # the screen itself
         teacher.keyboard.press("Escape")
         assert not teacher.locator("dialog.vt-projector").is_visible()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from e2e_app import click_soon
+from e2e_app import click_soon, resize
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
@@ -42,8 +42,7 @@ def shoot(page: Page, root: Locator, name: str, at: str = ".vt-coach") -> None:
     """The coach panel (or ``at``) in view, at both sizes: tests/e2e/screenshots/coach-<name>-<size>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)  # a chart follows the new width (plotly redraws on the window's resize)
+        resize(page, width, height)
         block = "start" if at != ".vt-coach" else "center"
         page.evaluate("([el, b]) => el.scrollIntoView({block: b})", [root.locator(at).element_handle(), block])
         page.screenshot(path=str(SCREENSHOTS / f"coach-{name}-{size}.png"))

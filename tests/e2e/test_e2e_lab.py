@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations
-from e2e_app import watch_requests
+from e2e_app import resize, watch_requests
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -84,12 +84,10 @@ def test_a_lab_runs_and_draws_its_charts_offline(open_lesson: Callable[..., Page
     assert not blocking(violations(page))  # axe-core, WCAG 2.1 A/AA, with the charts drawn
     name = lesson.removesuffix(".ipynb")
     for width, height in ((1366, 900), (1024, 768)):
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, width, height)
         panel.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)  # plotly redraws at the new width
         save_screenshot(page, f"lab-{name}-{width}x{height}")
         converge.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
         save_screenshot(page, f"lab-{name}-convergence-{width}x{height}")
     page.set_viewport_size({"width": 1280, "height": 900})
     print(f"\n{lesson}: page drawn {rendered:.1f} s after the request; match charts {match_seconds:.1f} s; "

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
-from e2e_app import click_soon
+from e2e_app import click_soon, resize
 
 from vegas_tutor import i18n, i18n_check
 from vegas_tutor.resources import LESSON_NAME, lessons_dir
@@ -130,8 +130,7 @@ def assert_fits(page: Page, where: str) -> None:
     """At both :data:`SIZES`, no Spanish text is wider than its box (the page is left at the second size)."""
     problems = []
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)  # a resize lays the page out again
+        resize(page, width, height)
         problems += [f"{width}x{height} {box}" for box in page.evaluate(OVERFLOW_JS)]
     assert not problems, f"{where}: text wider than its box: {problems[:8]}"
 
@@ -244,8 +243,7 @@ def test_the_coach_s_review_in_spanish(open_lesson: Callable[..., Page], save_sc
     assert review.locator(".vt-review-players tbody tr").count() == 4
     review.locator(".vt-review-chart").scroll_into_view_if_needed()
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
+        resize(page, width, height)
         review.locator(".vt-review-chart").scroll_into_view_if_needed()
         save_screenshot(page, f"es-coach-review-{width}")
     assert_spanish(page, "the coach's review", accessible=True)
