@@ -16,13 +16,13 @@ from vegas_tutor.lords_of_vegas import EndTurn, Gamble, Remodel, Reorganize, Sta
 from vegas_tutor.lords_of_vegas.bots import HARD_PLAYOUTS, choose_action
 from vegas_tutor.lords_of_vegas.coach import (
     COACH_LEAST,
-    COACH_SEED,
     GOOD,
     MISTAKE,
     expected_pays,
     holdings,
     one_step,
     outcome,
+    position_seed,
     rate,
     review,
 )
@@ -101,7 +101,7 @@ def test_the_chances_are_the_hard_levels_playouts_and_reproducible() -> None:
     compiled.legal(s, rows)
     legal = state.legal_actions()
     cands = rows[[legal.index(o.action) for o in played]].copy()
-    by_hand = search.playouts(s, cands, HARD_PLAYOUTS, COACH_SEED, 0, search.MEDIUM_SEATS, search.bc.PARAMS,
+    by_hand = search.playouts(s, cands, HARD_PLAYOUTS, position_seed(s), 0, search.MEDIUM_SEATS, search.bc.PARAMS,
                               search.bc.REORG_TABLE, 1, search.LEAF).mean(axis=1)
     assert [o.win_chance for o in played] == pytest.approx(by_hand.tolist(), abs=1e-12)
     assert review(state, "end turn") == r  # the same position, the same judgement
@@ -117,8 +117,10 @@ def test_the_coachs_best_is_the_hard_levels_choice() -> None:
             positions.append(state.copy())
         k += 1
         state.apply(choose_action(state, "medium", seed=k))
-    for state in positions:
-        assert review(state, state.legal_actions()[-1]).best == choose_action(state, "hard", seed=COACH_SEED,
+    seeds = [position_seed(compiled.encode(state.data())) for state in positions]
+    assert len(set(seeds)) == len(seeds)  # each position its own playouts, not one set for the whole game
+    for state, seed in zip(positions, seeds, strict=True):
+        assert review(state, state.legal_actions()[-1]).best == choose_action(state, "hard", seed=seed,
                                                                               budget=math.inf)
 
 

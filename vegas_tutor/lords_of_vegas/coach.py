@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import time
+import zlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -72,8 +73,6 @@ COACH_LEAST = 16
 COACH_BUDGET = 0.5
 """Wall-clock seconds after which a board's coach stops playing out (once it has :data:`COACH_LEAST`); without
 a budget the coach plays all :data:`.bots.HARD_PLAYOUTS`, so its judgement of a position never changes."""
-COACH_SEED = 0
-"""The playouts' first seed: the same position always gets the same judgement."""
 
 
 @dataclass(frozen=True)
@@ -276,11 +275,18 @@ def one_step(state: State) -> tuple[Option, ...]:
     return tuple(options[i] for i in order)
 
 
+def position_seed(s: compiled.Ints) -> int:
+    """The first seed of the playouts that judge position ``s`` (its array, what every player sees): the same
+    position always gets the same judgement, and the positions of a game unrelated playouts (with one seed for
+    all, every judgement of a game drew the same cards and dice, and shared its errors)."""
+    return zlib.crc32(s.tobytes()) % 2**31
+
+
 def _to_play_out(state: State, s: compiled.Ints, rows: compiled.Ints, also: Action | None) -> list[Action]:
     """The options hard plays out (:func:`.search.candidates`, in its order: no bet), then ``also``."""
     legal = state.legal_actions()
     idx = np.empty(HARD_CANDIDATES + 1, np.int64)
-    m = search.candidates(s, rows, len(legal), COACH_SEED, HARD_CANDIDATES, PARAMS, REORG_TABLE, idx)
+    m = search.candidates(s, rows, len(legal), position_seed(s), HARD_CANDIDATES, PARAMS, REORG_TABLE, idx)
     chosen = [legal[int(i)] for i in idx[:m]]
     if also is not None and also not in chosen:
         chosen.append(also)
@@ -303,7 +309,7 @@ def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Opt
     rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
     compiled.legal(s, rows)
     chosen = _to_play_out(state, s, rows, also)
-    result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), HARD_PLAYOUTS, COACH_SEED,
+    result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), HARD_PLAYOUTS, position_seed(s),
                                    deadline=began + budget, least=COACH_LEAST)
     chance = dict(zip(chosen, result[:, :done].mean(axis=1).tolist(), strict=True))
     order = {a: i for i, a in enumerate(chosen)}

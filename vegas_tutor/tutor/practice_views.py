@@ -34,13 +34,17 @@ GROUP_WORDS: dict[str, str] = {
 
 
 def starters_in_turn() -> list[Exercise]:
-    """The shipped starters, one of each game's themes after another: the costliest of every theme first."""
+    """The shipped starters, one of each game's themes after another (the games in turn, whichever themes each
+    has exercises of): the costliest of every theme first."""
+    starters = shipped_starters()
+    present = {game: [t for t in themes if any(e.game == game and e.theme == t for e in starters)]
+               for game, themes in THEMES.items()}
     rank: dict[tuple[str, str], int] = {}
     keyed = []
-    for exercise in shipped_starters():
+    for exercise in starters:
         group = (exercise.game, exercise.theme)
         rank[group] = rank.get(group, -1) + 1
-        keyed.append(((rank[group], THEMES[exercise.game].index(exercise.theme), list(GAMES).index(exercise.game)),
+        keyed.append(((rank[group], present[exercise.game].index(exercise.theme), list(GAMES).index(exercise.game)),
                       exercise))
     return [exercise for _key, exercise in sorted(keyed, key=lambda pair: pair[0])]
 
