@@ -24,8 +24,10 @@ from vegas_tutor.liars_dice import (
     count_matches,
     new_game,
 )
-from vegas_tutor.liars_dice.bots import choose_action
+from vegas_tutor.liars_dice.bots import choose_action, choose_from_observation
 from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, Model, Table, best_option, evaluate, review
+from vegas_tutor.liars_dice.level_play import EASY_NERVE, MEDIUM_BLUFF
+from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.scenarios import SCENARIOS
 from vegas_tutor.liars_dice.win_chance import win_chances
@@ -66,6 +68,46 @@ def p_raise(truths: tuple[float, ...], prev: int, rank: int, m: Model) -> float:
     return (1 - m.noise) * smart + m.noise / (N if prev < 0 else N - prev)
 
 
+class Draw:
+    """A stand-in random source whose every draw is ``u`` (0: the bot's rarer branch, its nerve or its bluff)."""
+
+    def __init__(self, u: float) -> None:
+        self.u = u
+
+    def random(self) -> float:
+        return self.u
+
+
+@cache
+def bot_mix(level: str, obs: Observation) -> dict[object, float]:
+    """The easy or medium bot's move as probabilities: its own code run on both branches of its one random draw."""
+    rare = EASY_NERVE if level == "easy" else MEDIUM_BLUFF
+    mix: dict[object, float] = {}
+    for u, p in ((0.0, rare), (0.999, 1 - rare)):
+        move = choose_from_observation(obs, level, Draw(u))  # type: ignore[arg-type]
+        mix[move] = mix.get(move, 0.0) + p
+    return mix
+
+
+def p_move(state: State, seat: int, cup: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], move: object,
+           shown: tuple[tuple[int, ...], ...] | None = None) -> float:
+    """P(``seat`` holding ``cup`` answers ``bids`` (the round so far) with ``move``, a challenge or a bid, as the
+    coach reads it: an easy or medium seat (``READ_BY``) by that bot's own code, any other by its model; ``shown``:
+    the dice shown (default the state's)."""
+    shown = state.shown if shown is None else shown
+    level = READ_BY.get(seat)
+    if level in ("easy", "medium"):
+        obs = Observation(seat, state.dice_counts, tuple(sorted(cup)), shown, bids, "bid", seat, False, None, ())
+        return bot_mix(str(level), obs).get(move, 0.0)
+    flat = tuple(d for c in shown for d in c)
+    truths = view_truths(tuple(sorted(cup)), flat, sum(state.dice_counts) - len(cup) - len(flat))
+    prev = bids[-1][1].rank if bids else -1
+    if isinstance(move, Challenge):
+        return p_challenge(truths[prev], prev, model_of(seat))
+    assert isinstance(move, Bid)
+    return p_raise(truths, prev, move.rank, model_of(seat))
+
+
 def net(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> float:
     rivals = [s for s, c in enumerate(counts) if c > 0 and s != me]
     return losses[me] - sum(losses[s] for s in rivals) / len(rivals)
@@ -78,8 +120,9 @@ def chance_lost(losses: tuple[int, ...], me: int, counts: tuple[int, ...]) -> fl
 
 @pytest.fixture(params=["alike", "by level"])
 def reading(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Each enumeration with every rival read alike, then each by its level's model (seats 0, 1, 2 at easy,
-    medium and hard: the coach is told, the brute force reads each seat by that level's numbers)."""
+    """Each enumeration with every rival read alike, then each by its level (seats 0, 1, 2 at easy, medium and
+    hard: the coach is told; the brute force reads the easy and medium seats by those bots' own code, run on
+    every cup, and the hard seat by its level's model)."""
     if request.param == "by level":
         monkeypatch.setitem(globals(), "READ_BY", {0: "easy", 1: "medium", 2: "hard"})
     return str(request.param)
@@ -118,12 +161,9 @@ def deals(state: State, me: int) -> list[tuple[tuple[tuple[int, ...], ...], floa
             cups[s] = tuple(sorted(faces[at:at + n]))
             at += n
         weight = 1.0
-        prev = -1
-        for seat, bid in state.bids:
+        for i, (seat, bid) in enumerate(state.bids):
             if seat != me and not state.shown[seat]:
-                truths = view_truths(cups[seat], shown, sum(counts) - len(cups[seat]) - len(shown))
-                weight *= p_raise(truths, prev, bid.rank, model_of(seat))
-            prev = bid.rank
+                weight *= p_move(state, seat, cups[seat], state.bids[:i], bid)
         out.append((tuple(cups), weight))
     total = sum(w for _, w in out)
     return [(c, w / total) for c, w in out]
@@ -162,13 +202,11 @@ def brute_raise(state: State, bid: Bid, dealt: list[tuple[tuple[tuple[int, ...],
     me, counts = state.current_player, state.dice_counts
     assert me is not None
     nxt = next((me + i) % state.players for i in range(1, state.players) if counts[(me + i) % state.players])
-    shown = tuple(d for cup in state.shown for d in cup)
     value = 0.0
     for cups, p in dealt:
-        truths = view_truths(cups[nxt], shown, sum(counts) - len(cups[nxt]) - len(shown))
         count = count_matches(full_cups(state, cups), bid.face)
         losses = challenge_losses(bid, count, bidder=me, challenger=nxt, dice_counts=counts)
-        challenged = p_challenge(truths[bid.rank], bid.rank, model_of(nxt))
+        challenged = p_move(state, nxt, cups[nxt], (*state.bids, (me, bid)), Challenge())
         going_on = carried(state, me) if goes_on else 0.0
         value += p * challenged * net(losses, me, counts) + p * (1 - challenged) * going_on
     return value
@@ -190,9 +228,10 @@ def position(counts: list[int], cups: list[tuple[int, ...]], plays: list[str], o
 # --------------------------------------------------------------------------- values against enumeration
 THREE = [
     ([1, 2, 2], [(4,), (3, 4), (4, 6)], ["one 4", "two 4s"]),
-    ([2, 1, 2], [(2, 5), (5,), (1, 3)], ["one 5", "two 5s"]),
-    ([1, 2, 2], [(6,), (1, 1), (2, 6)], ["two 6s", "two stars"]),
+    ([2, 1, 2], [(2, 5), (5,), (1, 3)], ["one 5", "one 6"]),
+    ([1, 2, 2], [(6,), (1, 1), (2, 6)], ["one 6", "one star"]),
 ]
+"""Three-player positions; the bids are ones the easy seat (0) and the medium seat (1) make with some cup."""
 
 
 @pytest.mark.parametrize("goes_on", [False, True], ids=["round ends", "round goes on"])
@@ -224,17 +263,15 @@ def brute_two_deep(state: State, bid: Bid) -> float:
     me = state.current_player
     assert me is not None
     counts, rival = state.dice_counts, 1 - me
-    shown = tuple(d for cup in state.shown for d in cup)
-    unknown = sum(counts) - (counts[rival] - len(state.shown[rival])) - len(shown)
+    mine = (*state.bids, (me, bid))
     value = 0.0
     replies: dict[int, list[tuple[float, tuple[tuple[int, ...], ...]]]] = {}
     for cups, p in deals(state, me):
-        truths = view_truths(cups[rival], shown, unknown)
         count = count_matches(full_cups(state, cups), bid.face)
         losses = challenge_losses(bid, count, bidder=me, challenger=rival, dice_counts=counts)
-        value += p * p_challenge(truths[bid.rank], bid.rank, model_of(rival)) * net(losses, me, counts)
+        value += p * p_move(state, rival, cups[rival], mine, Challenge()) * net(losses, me, counts)
         for reply in range(bid.rank + 1, N):
-            replies.setdefault(reply, []).append((p * p_raise(truths, bid.rank, reply, model_of(rival)), cups))
+            replies.setdefault(reply, []).append((p * p_move(state, rival, cups[rival], mine, ALL_BIDS[reply]), cups))
     for reply, weighted in replies.items():
         answer = ALL_BIDS[reply]
         call = 0.0
@@ -244,19 +281,19 @@ def brute_two_deep(state: State, bid: Bid) -> float:
             losses = challenge_losses(answer, count_matches(full, answer.face), bidder=rival, challenger=me,
                                       dice_counts=counts)
             call += p * net(losses, me, counts)
-            truths = view_truths(cups[rival], shown, unknown)
             for again in range(reply + 1, N):
                 b = ALL_BIDS[again]
                 lost = challenge_losses(b, count_matches(full, b.face), bidder=me, challenger=rival,
                                         dice_counts=counts)
-                raises[again] += p * p_challenge(truths[again], again, model_of(rival)) * net(lost, me, counts)
+                doubted = p_move(state, rival, cups[rival], (*mine, (rival, answer), (me, b)), Challenge())
+                raises[again] += p * doubted * net(lost, me, counts)
         value += min([call, *raises[reply + 1:]])
     return value
 
 
 def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatch, scale: str) -> None:
     monkeypatch.setattr(coach, "TOP_REPLIES", N)  # every counter-raise answered exactly
-    s = position([2, 3], [(1, 5, 5), (3, 5)], ["seventeen 6s"], opener=1)
+    s = position([2, 3], [(1, 5, 5), (3, 5)], ["one 2"], opener=1)  # the medium seat's opening
     values = values_of(s, 0, scale)
     for bid in (ALL_BIDS[-1], ALL_BIDS[-2], Bid(19, 4), Bid(18, 5), Bid(9, STAR)):
         assert values[bid] == pytest.approx(brute_two_deep(s, bid), abs=1e-9), bid
@@ -283,9 +320,8 @@ def test_show_values_against_enumeration(scale: str, goes_on: bool) -> None:
             for again in rerolls:
                 mine = put + tuple(again) if put else s.hidden[me]
                 full = [d for seat in (0, 1) for d in cups[seat]] + list(mine)
-                truths = view_truths(cups[0], put, sum(counts) - 2 - len(put))
                 losses = challenge_losses(bid, count_matches(full, 6), bidder=me, challenger=0, dice_counts=counts)
-                challenged = p_challenge(truths[bid.rank], bid.rank, model_of(0))
+                challenged = p_move(s, 0, cups[0], s.bids, Challenge(), shown=((), (), put))
                 expected += p / len(rerolls) * (challenged * net(losses, me, counts)
                                                 + (1 - challenged) * (carried(s, me) if goes_on else 0))
         assert values[option] == pytest.approx(expected, abs=1e-9), option
@@ -407,10 +443,8 @@ def test_challenging_a_likely_bid_says_the_challenge_is_likely_to_cost_dice() ->
 def test_how_likely_the_next_player_challenges_each_raise_against_enumeration() -> None:
     s = position([1, 2, 2], [(4,), (3, 4), (4, 6)], ["one 4", "two 4s"])
     options = {o.action: o for o in evaluate(s.observation(2))}
-    shown: tuple[int, ...] = ()
     for bid in (Bid(3, 4), Bid(3, 6), Bid(2, STAR), Bid(5, 2)):
-        expected = sum(p * p_challenge(view_truths(cups[0], shown, 5 - len(cups[0]))[bid.rank], bid.rank, model_of(0))
-                       for cups, p in deals(s, 2))
+        expected = sum(p * p_move(s, 0, cups[0], (*s.bids, (2, bid)), Challenge()) for cups, p in deals(s, 2))
         assert options[bid].challenged == pytest.approx(expected, abs=1e-9), bid
     assert options[Challenge()].challenged is None
 

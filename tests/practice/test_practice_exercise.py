@@ -17,6 +17,7 @@ from vegas_tutor.lords_of_vegas.actions import parse_action as lov_action
 from vegas_tutor.lords_of_vegas.scenarios import SCENARIOS
 from vegas_tutor.practice.exercise import (
     THEMES,
+    coach_review,
     exercise_id,
     exercises_from_game,
     game_coach,
@@ -199,5 +200,5 @@ def test_a_mistaken_answer_as_good_as_most_choices_is_a_missed_chance() -> None:
     judged = [(e, judge_answer(e, e.choice)) for e in shipped_starters() if e.game != "lords_of_vegas"]
     for e, j in judged:
         coach = game_coach(e.game)
-        assert j.missed == (j.answer == "mistake" and coach.missed(coach.review(e.state(), e.choice)))
+        assert j.missed == (j.answer == "mistake" and coach.missed(coach_review(coach, e.state(), e.choice, e.rivals)))
     assert {j.missed for _e, j in judged if j.answer == "mistake"} == {True, False}  # both kinds are there

@@ -34,19 +34,23 @@ from vegas_tutor.liars_dice.coach import best_option, evaluate
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.equilibrium import Key, Policy
+from vegas_tutor.liars_dice.level_play import (
+    EASY_NERVE,
+    MEDIUM_BLUFF,
+    View,
+    easy_doubts,
+    easy_raise,
+    matches,
+    medium_best,
+    medium_bluff,
+    medium_doubts,
+)
 from vegas_tutor.liars_dice.observation import Observation
-from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.rules import count_matches, counts_for
-from vegas_tutor.liars_dice.track import ALL_BIDS, NUMBER_FACES, STAR, Bid
+from vegas_tutor.liars_dice.track import ALL_BIDS
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
-EASY_NERVE = 0.3
-"""How often the easy level lets one more die of doubt pass before it challenges."""
-MEDIUM_CREDIT = {False: 1 / 2, True: 1 / 3}
-"""The medium level's odds that each of the bidder's hidden dice matches the bid (a fair die: 1/3, a star 1/6)."""
-MEDIUM_BLUFF = 0.1
-"""How often the medium level raises one step past its most likely bid (if that is still even odds)."""
 
 
 def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
@@ -114,61 +118,38 @@ def _check_level(level: object) -> None:
         raise ConfigError(_("unknown level {level!r}: choose one of {choices}", level=level, choices=", ".join(LEVELS)))
 
 
-def _guess(obs: Observation, face: int) -> float:
-    """A rough count of ``face`` on the table: what you see plus a third (a sixth for stars) of the rest."""
-    return count_matches(obs.known, face) + obs.unknown / (6 if face == STAR else 3)
-
-
-def _favourite(obs: Observation) -> int:
-    """The number face with the most matches in the player's own cup (the higher face on ties)."""
-    return max(NUMBER_FACES, key=lambda f: (count_matches(obs.own_hidden, f), f))
+def _view(obs: Observation) -> View:
+    """The player's own cup as the one row of a :class:`~.level_play.View`."""
+    return View(matches(obs.own_hidden), matches(tuple(d for cup in obs.shown for d in cup))[0], obs.unknown)
 
 
 def _easy_bid(obs: Observation, rng: Rng) -> Action:
-    face = _favourite(obs)
+    view = _view(obs)
+    to = easy_raise(view)[0]
     last = obs.last_bid
     if last is None:
-        return Bid(max(1, count_matches(obs.own_hidden, face) + obs.unknown // 6), face)
-    slack = 1 + (1 if rng.random() < EASY_NERVE else 0)
-    if last.rank == len(ALL_BIDS) - 1 or last.quantity > _guess(obs, last.face) + slack:
+        return ALL_BIDS[int(to[0])]
+    nerve = rng.random() < EASY_NERVE  # one more die of doubt let pass
+    if easy_doubts(view)[0, last.rank + 1, int(nerve)]:
         return Challenge()
-    raise_to = next(b for b in ALL_BIDS[last.rank + 1:] if b.face == face)
-    if raise_to.quantity > _guess(obs, face) + slack:
-        return Challenge()
-    return raise_to
-
-
-def _chance(obs: Observation, bid: Bid) -> float:
-    return float(bid_odds(bid.quantity, bid.face, known=obs.known, unknown=obs.unknown).at_least)
-
-
-def _credited(obs: Observation, bid: Bid, bidder: int) -> float:
-    """P(``bid`` true) if each of the bidder's hidden dice matches with :data:`MEDIUM_CREDIT` odds (a bidder
-    usually holds some of what they bid) and every other hidden die is fair."""
-    hidden = obs.dice_counts[bidder] - len(obs.shown[bidder])
-    p = MEDIUM_CREDIT[bid.is_star]
-    theirs = np.ones(1)
-    for _die in range(hidden):
-        theirs = np.convolve(theirs, [1 - p, p])
-    rest = bid_odds(1, bid.face, known=obs.known, unknown=obs.unknown - hidden).distribution
-    need = bid.quantity
-    return float(sum(float(pr) * theirs[max(0, need - c):].sum() for c, pr in rest.items()))
+    return ALL_BIDS[int(to[last.rank + 1])]
 
 
 def _medium_bid(obs: Observation, rng: Rng) -> Action:
     last, bidder = obs.last_bid, obs.bidder
-    if last is not None and bidder is not None and (
-            last.rank == len(ALL_BIDS) - 1 or _credited(obs, last, bidder) < 0.5):
+    view = _view(obs)
+    col = 0 if last is None else last.rank + 1
+    if last is not None and bidder is not None and medium_doubts(
+            view, obs.dice_counts[bidder] - len(obs.shown[bidder]))[0, col]:
         return Challenge()
-    start = last.rank + 1 if last is not None else 0
-    chances = [_chance(obs, b) for b in ALL_BIDS[start:]]
-    top = max(range(len(chances)), key=lambda i: (chances[i], -i))
-    choice = ALL_BIDS[start + top]
+    truth = view.truth()
+    best = medium_best(truth)
+    choice = int(best[0, col])
     if rng.random() < MEDIUM_BLUFF:
-        bluff = next((b for b in ALL_BIDS[choice.rank + 1:] if b.face == choice.face), None)
-        if bluff is not None and _chance(obs, bluff) >= 0.5:
-            return bluff
-    return choice
+        bluff = int(medium_bluff(truth, best)[0, col])
+        if bluff >= 0:
+            return ALL_BIDS[bluff]
+    return ALL_BIDS[choice]
 
 
 def _medium_show(obs: Observation) -> Action:

@@ -17,8 +17,11 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
   surely the less likely it looks from their own cup (a steep logistic around 1/2); raising, they pick
   a bid by a softmax of its chance of being true from their cup, leaning to lower bids; with a small
   probability they act uniformly at random. Rivals are not assumed to read your bids. Told the rivals'
-  levels (``levels``: a table knows its bots'), the coach reads each by its level's numbers
-  (:data:`LEVEL_MODELS`, fitted on that level's play); else every rival by :data:`MODEL`.
+  levels (``levels``: a table knows its bots'), the coach reads an easy or a medium rival exactly as that
+  bot plays (:mod:`.level_play`: the bot's own rule run on every cup the rival may hold, both for the bids
+  it made and for its answer to yours) and a hard one by its level's numbers (:data:`LEVEL_MODELS`, fitted
+  on that level's play); a rival whose bids no cup explains (not the bot it is said to be) is read by its
+  level's numbers too. Not told, the coach reads every rival by :data:`MODEL`.
 - **Bids tell**: each rival's cup is a distribution over its count patterns, weighted by how likely each
   cup makes that rival's bids this round (Bayes). A rival who has shown and re-rolled is read from the
   dice shown only (the re-rolled cup is fresh).
@@ -42,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import numpy as np
@@ -54,6 +57,7 @@ from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
 from vegas_tutor.liars_dice.engine import State
+from vegas_tutor.liars_dice.level_play import READ_EXACTLY, Answers, View, answers
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
 from vegas_tutor.liars_dice.rules import counts_for, show_options
@@ -174,11 +178,42 @@ class Rival:
     """Unnormalised softmax weights of raising to each bid."""
     tails: Floats
     """``tails[:, r]`` = sum of ``lean`` over bids of rank >= r (last column 0)."""
+    exact: Answers | None = None
+    """An easy or medium rival: its answers to your bids as that bot gives them (:mod:`.level_play`), in place of
+    the model's."""
+    level: str | None = None
+    hidden: int = 0
+    """The dice in its cup (read exactly: the rows are their count patterns)."""
 
     def challenge(self) -> Floats:
         """``(patterns, bids)``: P(the rival challenges each bid)."""
+        if self.exact is not None:
+            result: Floats = self.exact.challenge[:, 1:]
+            return result
         noise = self.model.noise
         return (1 - noise) * self.doubts + noise / (N_BIDS - _RANKS)[None, :]
+
+    def raise_probs(self, faced: int) -> Floats:
+        """``(patterns, bids above)``: P(the rival answers the bid of rank ``faced`` by each higher bid)."""
+        if self.exact is not None:
+            return self.exact.raise_probs(faced)
+        noise = self.model.noise
+        smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
+        result: Floats = smart[:, None] * self.lean[:, faced + 1:] + noise / (N_BIDS - faced)
+        return result
+
+    def show_challenge(self, bid: Bid, view: View, bidder_hidden: int) -> Floats:
+        """Per pattern: P(the rival challenges ``bid`` when it sees as ``view`` says (after your show) and you hide
+        ``bidder_hidden`` dice."""
+        if self.exact is not None:
+            result: Floats = _answers(str(self.level), self.hidden, tuple(int(m) for m in view.shown.ravel()),
+                                      view.unknown, bidder_hidden).challenge[:, bid.rank + 1]
+            return result
+        model = self.model
+        truth = view.truth()[:, bid.rank]
+        doubt = np.ones_like(truth) if bid.rank == N_BIDS - 1 else _sigmoid(model.doubt * (model.threshold - truth))
+        result = (1 - model.noise) * doubt + model.noise / (N_BIDS - bid.rank)
+        return result
 
     def raise_likelihood(self, prev: int, bid: int) -> Floats:
         """P(the rival raises to ``bid`` over rank ``prev`` (-1: opening)), per pattern."""
@@ -213,12 +248,16 @@ class Rival:
         return result
 
 
-def _rival(obs: Observation, seat: int, model: Model) -> Rival:
+def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) -> Rival:
     hidden = obs.dice_counts[seat] - len(obs.shown[seat])
     matches, prior = patterns(hidden)
     shown = tuple(d for cup in obs.shown for d in cup)
     truth = _truth(matches, _matches(shown), sum(obs.dice_counts) - hidden - len(shown))
     rival = Rival.read(seat, model, matches, prior.copy(), truth)
+    if level in READ_EXACTLY:
+        exact = _exactly(obs, rival, str(level))
+        if exact is not None:
+            return exact
     if not obs.shown[seat]:
         prev = -1
         for who, bid in obs.bids:
@@ -227,6 +266,37 @@ def _rival(obs: Observation, seat: int, model: Model) -> Rival:
             prev = bid.rank
         rival.weights = rival.weights / rival.weights.sum()
     return rival
+
+
+@lru_cache(maxsize=512)
+def _answers(level: str, hidden: int, shown: tuple[int, ...], unknown: int, bidder_hidden: int) -> Answers:
+    """:func:`~.level_play.answers` of a rival hiding ``hidden`` dice, over its count patterns (kept: the same
+    table serves every position with the same dice in view)."""
+    return answers(level, View(patterns(hidden)[0], np.array(shown, dtype=np.int64), unknown), bidder_hidden)
+
+
+def _exactly(obs: Observation, rival: Rival, level: str) -> Rival | None:
+    """``rival`` read as the ``level`` bot plays: its bids this round weighed exactly, your bids answered exactly;
+    None when no cup it may hold explains its bids (then the level's model reads it)."""
+    counts, seat = obs.dice_counts, rival.seat
+    shown = tuple(d for cup in obs.shown for d in cup)
+    hidden = counts[seat] - len(obs.shown[seat])
+    view = (level, hidden, tuple(int(m) for m in _matches(shown)), sum(counts) - hidden - len(shown))
+    weights = rival.weights.copy()
+    if not obs.shown[seat]:
+        prev, bidder = -1, -1
+        for who, bid in obs.bids:
+            if who == seat:
+                hiding = counts[bidder] - len(obs.shown[bidder]) if bidder >= 0 else 0
+                weights = weights * _answers(*view, hiding).likelihood(prev, bid.rank)
+            prev, bidder = bid.rank, who
+        if weights.sum() <= 0:
+            return None
+        weights = weights / weights.sum()
+    me = obs.player
+    mine = _answers(*view, counts[me] - len(obs.shown[me]))
+    return Rival(seat, rival.model, rival.matches, weights, rival.truth, rival.doubts, rival.lean, rival.tails,
+                 mine, level, hidden)
 
 
 def _convolve(dists: list[Floats]) -> Floats:
@@ -265,8 +335,8 @@ class Table:
         self.shown_dice = tuple(d for cup in obs.shown for d in cup)
         self.shown = _matches(self.shown_dice)
         self.mine = _matches(obs.own_hidden)
-        self.rivals = {s: _rival(obs, s, level_model(levels.get(s)) if levels else model)
-                       for s in self.alive if s != self.me}
+        self.rivals = {s: _rival(obs, s, level_model(levels.get(s)), levels.get(s)) if levels else
+                       _rival(obs, s, model) for s in self.alive if s != self.me}
         """Each rival read by ``model``, or by its level's model when ``levels`` (seat: level) are given."""
         rivals = len(self.alive) - 1
         self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
@@ -373,7 +443,6 @@ class Table:
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
         """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
-        model = nxt.model
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
         idx = np.minimum(base[_FACE_COL][None, :] + nxt.matches[:, _FACE_COL], self.total + 1)
@@ -381,16 +450,15 @@ class Table:
         later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
         now = (w[:, None] * pc * settle).sum(axis=0)
         out: Floats = now[start:].copy()
-        lean_call = nxt.lean * call
         for r in range(start, N_BIDS - 1):
-            # P(rival holds h and answers my bid r with b') = smart[h] lean[h, b'] + rand w[h], for b' > r
-            smart = w * (1 - model.noise) * (1 - nxt.doubts[:, r]) / nxt.tails[:, r + 1]
-            rand = model.noise / (N_BIDS - r)
-            calls = smart @ lean_call[:, r + 1:] + rand * (w @ call[:, r + 1:])
-            mass = smart @ nxt.lean[:, r + 1:] + rand
-            raises = mass * later[r + 2:]
+            # P(rival holds h and answers my bid r with b') for b' > r
+            held = w[:, None] * nxt.raise_probs(r)
+            calls = (held * call[:, r + 1:]).sum(axis=0)
+            mass = held.sum(axis=0)
+            with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
+                raises = np.where(mass > 0, mass * later[r + 2:], 0.0)
             top = np.argsort(-mass)[:TOP_REPLIES]
-            sub = (smart[:, None] * nxt.lean[:, r + 1 + top]).T @ step + rand * one[None, :]
+            sub = held[:, top].T @ step
             raises[top] = np.where(_RANKS[None, :] > (r + 1 + top)[:, None], sub, np.inf).min(axis=1)
             out[r - start] += np.minimum(calls, raises).sum()
         return out
@@ -401,7 +469,6 @@ class Table:
         bid = self.obs.last_bid
         assert bid is not None
         nxt = self.rivals[self.next]
-        model = nxt.model
         f = bid.face
         hidden = self.obs.own_hidden
         out: dict[Choice, float] = {}
@@ -414,10 +481,7 @@ class Table:
             seen = self.shown + put_m
             unknown = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) \
                 - len(self.shown_dice) - len(put)
-            need = np.clip(bid.quantity - nxt.matches[:, f - 1] - seen[f - 1], 0, MAX_UNKNOWN + 1)
-            truth = tail_table()[int(bid.is_star), unknown, need]
-            doubt = 1.0 if bid.rank == N_BIDS - 1 else _sigmoid(model.doubt * (model.threshold - truth))
-            pc = (1 - model.noise) * doubt + model.noise / (N_BIDS - bid.rank)
+            pc = nxt.show_challenge(bid, View(nxt.matches, seen, unknown), len(hidden) - len(put))
             dist = np.convolve(self.others(self.next, f), _binomial(reroll, bid.is_star))
             base = int(kept + self.shown[f - 1])
             width = self.total + 2

@@ -1,0 +1,88 @@
+"""The easy and medium levels as tables over every cup (:mod:`vegas_tutor.liars_dice.level_play`): the same moves
+as the bots make one cup at a time, and the coach's reading of a rival whose bids no cup explains."""
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pytest
+
+from vegas_tutor.liars_dice import ALL_BIDS, Bid, Challenge, Roll, State
+from vegas_tutor.liars_dice import coach as coach_module
+from vegas_tutor.liars_dice.bots import choose_from_observation
+from vegas_tutor.liars_dice.coach import evaluate, patterns
+from vegas_tutor.liars_dice.level_play import EASY_NERVE, MEDIUM_BLUFF, View, answers, matches
+from vegas_tutor.liars_dice.observation import Observation
+
+
+class Draw:
+    """A random source whose every draw is ``u``."""
+
+    def __init__(self, u: float) -> None:
+        self.u = u
+
+    def random(self) -> float:
+        return self.u
+
+
+def bot_mix(obs: Observation, level: str) -> dict[object, float]:
+    rare = EASY_NERVE if level == "easy" else MEDIUM_BLUFF
+    mix: dict[object, float] = {}
+    for u, p in ((0.0, rare), (0.999, 1 - rare)):
+        move = choose_from_observation(obs, level, Draw(u))  # type: ignore[arg-type]
+        mix[move] = mix.get(move, 0.0) + p
+    return mix
+
+
+def pattern_of(cup: tuple[int, ...]) -> int:
+    rows, _p = patterns(len(cup))
+    return int(np.flatnonzero((rows == matches(cup)).all(axis=1))[0])
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize(("counts", "shown", "faced"), [
+    ((3, 2), ((), ()), ()),
+    ((3, 2), ((), ()), ((1, Bid(2, 4)),)),
+    ((3, 3, 2), ((), (), (5, 5)), ((1, Bid(1, 6)), (2, Bid(3, 5)))),
+    ((3, 4), ((), ()), ((1, Bid(6, 1)),)),
+    ((3, 4), ((), ()), ((1, ALL_BIDS[-1]),)),
+])
+def test_every_cup_s_answers_are_the_bot_s_own_moves(level: str, counts: tuple[int, ...],
+                                                      shown: tuple[tuple[int, ...], ...],
+                                                      faced: tuple[tuple[int, Bid], ...]) -> None:
+    unknown = sum(counts) - 3 - sum(len(c) for c in shown)
+    bidder = faced[-1][0] if faced else 0
+    table = answers(level, View(patterns(3)[0], matches(tuple(d for c in shown for d in c))[0], unknown),
+                    counts[bidder] - len(shown[bidder]))
+    prev = faced[-1][1].rank if faced else -1
+    for cup in combinations_with_replacement(range(1, 7), 3):
+        obs = Observation(0, counts, cup, shown, faced, "bid", 0, False, None, ())
+        mix = bot_mix(obs, level)
+        row = pattern_of(cup)
+        raises = table.raise_probs(prev)[row]
+        assert table.likelihood(prev, -1)[row] == pytest.approx(mix.get(Challenge(), 0.0)), cup
+        assert table.challenge[row, prev + 1] == pytest.approx(mix.get(Challenge(), 0.0)), cup
+        for k, p in enumerate(raises):
+            bid = ALL_BIDS[prev + 1 + k]
+            assert p == pytest.approx(mix.get(bid, 0.0)), (cup, bid)
+            assert table.likelihood(prev, bid.rank)[row] == pytest.approx(p), (cup, bid)
+        assert raises.sum() + table.challenge[row, prev + 1] == pytest.approx(1.0)
+
+
+def _position(opening: str) -> State:
+    """Two players: the medium seat (1) holds 1 5 5 and opens with ``opening``; seat 0 (3 5) to answer."""
+    s = State.start([2, 3], opener=1, seed=0)
+    s.apply(Roll((1, 5, 5)))
+    s.apply(Roll((3, 5)))
+    s.apply(opening)
+    s.apply("no show")
+    return s
+
+
+def test_a_rival_whose_bids_no_cup_explains_is_read_by_its_level_s_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    levels = {1: "medium"}
+    impossible, real = _position("seventeen 6s"), _position("one 2")  # medium never opens that high; its real one
+    read = [{o.action: o.value for o in evaluate(s.observation(0), levels=levels)} for s in (impossible, real)]
+    monkeypatch.setattr(coach_module, "READ_EXACTLY", ())
+    by_model = [{o.action: o.value for o in evaluate(s.observation(0), levels=levels)} for s in (impossible, real)]
+    assert read[0] == pytest.approx(by_model[0])  # no cup explains it: the model reads it
+    assert read[1] != pytest.approx(by_model[1])  # read exactly, which the model does not do
