@@ -149,8 +149,8 @@ def values_of(state: State, seat: int, scale: str, goes_on: bool = False) -> dic
 
 
 def deals(state: State, me: int) -> list[tuple[tuple[tuple[int, ...], ...], float]]:
-    """Every ordering of the rivals' hidden dice, weighted by the model's likelihood of their bids."""
-    counts, shown = state.dice_counts, tuple(d for cup in state.shown for d in cup)
+    """Every ordering of the rivals' hidden dice, weighted by how likely each makes their bids (:func:`p_move`)."""
+    counts = state.dice_counts
     rivals = [s for s in range(state.players) if s != me and counts[s] > 0]
     sizes = [counts[s] - len(state.shown[s]) for s in rivals]
     out = []
