@@ -112,8 +112,9 @@ LEVEL_MODELS: dict[str, Model] = {
     "medium": Model(sharpness=100.0, lean_low=1.32, doubt=18.4, threshold=0.292, noise=0.0439),
     "hard": Model(sharpness=8.16, lean_low=0.0224, doubt=6.45, threshold=0.234, noise=0.02),
 }
-"""Each opponent level read by its own numbers (fitted on that level's play, ``bench/bench_ld_rival_models.py``),
-for a coach told the rivals' levels."""
+"""Each opponent level's numbers (fitted on that level's play, ``bench/bench_ld_rival_models.py``), for a coach told
+the rivals' levels: a hard rival is read by them, an easy or medium one only when its bids fit no cup (else it is
+read exactly, :mod:`.level_play`)."""
 
 
 def level_model(level: str | None) -> Model:
