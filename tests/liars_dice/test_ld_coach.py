@@ -7,6 +7,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from level_draws import level_mix
 
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
 from vegas_tutor.i18n import percent
@@ -24,9 +25,8 @@ from vegas_tutor.liars_dice import (
     count_matches,
     new_game,
 )
-from vegas_tutor.liars_dice.bots import choose_action, choose_from_observation
+from vegas_tutor.liars_dice.bots import choose_action
 from vegas_tutor.liars_dice.coach import LEVEL_MODELS, MODEL, Model, Table, best_option, evaluate, review
-from vegas_tutor.liars_dice.level_play import EASY_NERVE, MEDIUM_BLUFF
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.odds import bid_odds
 from vegas_tutor.liars_dice.scenarios import SCENARIOS
@@ -68,25 +68,10 @@ def p_raise(truths: tuple[float, ...], prev: int, rank: int, m: Model) -> float:
     return (1 - m.noise) * smart + m.noise / (N if prev < 0 else N - prev)
 
 
-class Draw:
-    """A stand-in random source whose every draw is ``u`` (0: the bot's rarer branch, its nerve or its bluff)."""
-
-    def __init__(self, u: float) -> None:
-        self.u = u
-
-    def random(self) -> float:
-        return self.u
-
-
 @cache
 def bot_mix(level: str, obs: Observation) -> dict[object, float]:
     """The easy or medium bot's move as probabilities: its own code run on both branches of its one random draw."""
-    rare = EASY_NERVE if level == "easy" else MEDIUM_BLUFF
-    mix: dict[object, float] = {}
-    for u, p in ((0.0, rare), (0.999, 1 - rare)):
-        move = choose_from_observation(obs, level, Draw(u))  # type: ignore[arg-type]
-        mix[move] = mix.get(move, 0.0) + p
-    return mix
+    return level_mix(obs, level)
 
 
 def p_move(state: State, seat: int, cup: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], move: object,

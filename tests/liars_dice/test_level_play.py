@@ -5,32 +5,13 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 import pytest
+from level_draws import level_mix
 
 from vegas_tutor.liars_dice import ALL_BIDS, Bid, Challenge, Roll, State
 from vegas_tutor.liars_dice import coach as coach_module
-from vegas_tutor.liars_dice.bots import choose_from_observation
 from vegas_tutor.liars_dice.coach import evaluate, patterns
-from vegas_tutor.liars_dice.level_play import EASY_NERVE, MEDIUM_BLUFF, View, answers, matches
+from vegas_tutor.liars_dice.level_play import View, answers, matches
 from vegas_tutor.liars_dice.observation import Observation
-
-
-class Draw:
-    """A random source whose every draw is ``u``."""
-
-    def __init__(self, u: float) -> None:
-        self.u = u
-
-    def random(self) -> float:
-        return self.u
-
-
-def bot_mix(obs: Observation, level: str) -> dict[object, float]:
-    rare = EASY_NERVE if level == "easy" else MEDIUM_BLUFF
-    mix: dict[object, float] = {}
-    for u, p in ((0.0, rare), (0.999, 1 - rare)):
-        move = choose_from_observation(obs, level, Draw(u))  # type: ignore[arg-type]
-        mix[move] = mix.get(move, 0.0) + p
-    return mix
 
 
 def pattern_of(cup: tuple[int, ...]) -> int:
@@ -56,7 +37,7 @@ def test_every_cup_s_answers_are_the_bot_s_own_moves(level: str, counts: tuple[i
     prev = faced[-1][1].rank if faced else -1
     for cup in combinations_with_replacement(range(1, 7), 3):
         obs = Observation(0, counts, cup, shown, faced, "bid", 0, False, None, ())
-        mix = bot_mix(obs, level)
+        mix = level_mix(obs, level)
         row = pattern_of(cup)
         raises = table.raise_probs(prev)[row]
         assert table.likelihood(prev, -1)[row] == pytest.approx(mix.get(Challenge(), 0.0)), cup
