@@ -282,20 +282,21 @@ def _exactly(obs: Observation, rival: Rival, level: str) -> Rival | None:
     counts, seat = obs.dice_counts, rival.seat
     shown = tuple(d for cup in obs.shown for d in cup)
     hidden = counts[seat] - len(obs.shown[seat])
-    view = (level, hidden, tuple(int(m) for m in _matches(shown)), sum(counts) - hidden - len(shown))
+    # what _answers needs, but the bidder's hidden dice
+    key = (level, hidden, tuple(int(m) for m in _matches(shown)), sum(counts) - hidden - len(shown))
     weights = rival.weights.copy()
     if not obs.shown[seat]:
         prev, bidder = -1, -1
         for who, bid in obs.bids:
             if who == seat:
                 hiding = counts[bidder] - len(obs.shown[bidder]) if bidder >= 0 else 0
-                weights = weights * _answers(*view, hiding).likelihood(prev, bid.rank)
+                weights = weights * _answers(*key, hiding).likelihood(prev, bid.rank)
             prev, bidder = bid.rank, who
         if weights.sum() <= 0:
             return None
         weights = weights / weights.sum()
     me = obs.player
-    mine = _answers(*view, counts[me] - len(obs.shown[me]))
+    mine = _answers(*key, counts[me] - len(obs.shown[me]))
     return Rival(seat, rival.model, rival.matches, weights, rival.truth, rival.doubts, rival.lean, rival.tails,
                  mine, level, hidden)
 
