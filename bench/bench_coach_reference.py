@@ -430,23 +430,34 @@ def ld_round_out(state: Any, option: object, seat: int, levels: tuple[str, ...],
             state.apply(_uniform_roll(state, rng))
         else:
             level = LD_DECIDER if who == seat and LD_DECIDER != "own" else levels[who]
-            state.apply(choose_action(state, level, seed=int(rng.integers(1 << 31))))
+            if level == "coach":
+                state.apply(ld_ranked(state.observation(who), levels)[0].action)
+            else:
+                state.apply(choose_action(state, level, seed=int(rng.integers(1 << 31))))
     return win_chances(before)[seat] - win_chances(state.dice_counts)[seat]
+
+
+def ld_ranked(obs: Any, levels: tuple[str, ...]) -> list[Any]:
+    """The coach's options for ``obs.player``, best first (by the chance of winning, then dice), told the rivals'
+    levels unless ``--one-model``: the coach judged, and the ``--decider coach`` playing on."""
+    from vegas_tutor.liars_dice.coach import evaluate
+
+    told = dict(enumerate(levels)) if LD_LEVELS else None
+    options = evaluate(obs, chances=True, levels=told, round_goes_on=LD_ROUND_GOES_ON)
+    return sorted(options, key=lambda o: (-o.win_chance, o.value))
 
 
 def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
     from vegas_tutor.liars_dice import State
-    from vegas_tutor.liars_dice.coach import GOOD, evaluate
+    from vegas_tutor.liars_dice.coach import GOOD
 
     rng = make_rng(seed)
     state = State.start(list(decision.counts), opener=decision.opener, seed=0)
     for action in decision.history:
         state.apply(action)
     obs = state.observation(decision.seat)
-    levels = dict(enumerate(decision.levels)) if LD_LEVELS else None
-    options, wall, cpu = timed(lambda: evaluate(obs, chances=True, levels=levels, round_goes_on=LD_ROUND_GOES_ON))
-    assert isinstance(options, tuple)
-    ranked = sorted(options, key=lambda o: (-o.win_chance, o.value))
+    ranked, wall, cpu = timed(lambda: ld_ranked(obs, decision.levels))
+    assert isinstance(ranked, list)
     chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
     best = ranked[0].win_chance
     coach = tuple(best - o.win_chance for o in chosen)
@@ -522,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deep", type=int, default=DEEP, help="Lords of Vegas: the contenders' playouts")
     parser.add_argument("--workers", type=int, default=WORKERS, help="Lords of Vegas, Liar's Dice: processes")
     parser.add_argument("--decider", default=LD_DECIDER, help="Liar's Dice: how the deciding seat plays on (a "
-                        "level, or 'own' for the seat's own level)")
+                        "level, 'own' for the seat's own level, or 'coach' for the coach's best told the levels)")
     parser.add_argument("--one-model", action="store_true", help="Liar's Dice: the coach reads every rival alike "
                         "(not told their levels)")
     parser.add_argument("--round-ends", action="store_true", help="Liar's Dice: the coach counts the round going "
