@@ -1,10 +1,11 @@
 """The Liar's Dice coach's model of each opponent level (``coach.LEVEL_MODELS``), fitted and checked on play.
 
 The coach reads a rival as an odds-minded player with noise (:class:`~vegas_tutor.liars_dice.coach.Model`):
-it challenges a bid the more surely the less likely it looks from its own cup, raises by a softmax of each
-bid's chance of being true (leaning to lower bids), and now and then acts at random. This bench plays seeded
-games of mixed tables (easy, medium and hard seats; 2-4 players of 3-5 dice), records every bid-phase
-decision of each level with what that seat saw, and fits the model's five numbers to each level by maximum
+it challenges a bid the more surely the less likely it looks from its own cup (and the less surely the better
+its best raise looks), raises by a softmax of each bid's chance of being true (leaning to lower bids), and now
+and then acts at random. This bench plays seeded games of mixed tables (easy, medium and hard seats; 2-4 players
+of 3-5 dice), records every bid-phase decision of each level with what that seat saw, and fits the model's six
+numbers (:data:`FITTED`) to each level by maximum
 likelihood on the first half of the games. Then, on the other half (decisions the fit never saw), it prints
 each level's log loss per decision and how often the model's likeliest move is the move played, for the
 shipped one-for-all model (:data:`~vegas_tutor.liars_dice.coach.MODEL`), the shipped per-level models and the
@@ -22,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -90,11 +91,23 @@ def play(seed: int) -> tuple[dict[str, Seen], np.ndarray]:
     return out, carried
 
 
+FITTED = ("sharpness", "lean_low", "doubt", "threshold", "noise", "held_back")
+"""The :class:`Model` fields fitted, in the order of a parameter vector."""
+
+
+def model_of(params: np.ndarray) -> Model:
+    return Model(**{name: float(x) for name, x in zip(FITTED, params, strict=True)})
+
+
+def params_of(model: Model) -> np.ndarray:
+    return np.array([getattr(model, name) for name in FITTED])
+
+
 def probabilities(params: np.ndarray, truth: np.ndarray, prev: np.ndarray, move: np.ndarray) -> np.ndarray:
-    """The model's probability of each recorded move (``params`` as :class:`Model`'s first five fields), as
-    the coach reads a rival's moves (:meth:`Rival.move_likelihood`, one row per decision)."""
+    """The model's probability of each recorded move (``params``: the :data:`FITTED` fields), as the coach reads
+    a rival's moves (:meth:`Rival.move_likelihood`, one row per decision)."""
     rows = len(prev)
-    rival = Rival.read(0, Model(*(float(x) for x in params)), np.zeros((rows, 6), dtype=np.int64), np.ones(rows),
+    rival = Rival.read(0, model_of(params), np.zeros((rows, 6), dtype=np.int64), np.ones(rows),
                        np.array(truth, dtype=float))
     return np.asarray(rival.move_likelihood(prev, move))
 
@@ -110,25 +123,24 @@ def likeliest_hits(model: Model, seen: tuple[np.ndarray, np.ndarray, np.ndarray]
     for i in range(len(prev)):
         moves = np.array([-1] * int(prev[i] >= 0) + list(range(prev[i] + 1, N_BIDS)))
         n = len(moves)
-        p = probabilities(np.array(astuple(model)[:5]), np.repeat(truth[i:i + 1], n, 0), np.full(n, prev[i]), moves)
+        p = probabilities(params_of(model), np.repeat(truth[i:i + 1], n, 0), np.full(n, prev[i]), moves)
         hits += int(moves[int(np.argmax(p))] == move[i])
     return hits / len(prev)
 
 
 def fit(seen: tuple[np.ndarray, np.ndarray, np.ndarray], start: Model) -> Model:
-    """The five numbers by maximum likelihood, within :data:`BOUNDS`."""
+    """The :data:`FITTED` numbers by maximum likelihood, within :data:`BOUNDS`."""
     from scipy.optimize import minimize
 
-    x0 = np.clip(np.array(astuple(start)[:5]), [b[0] for b in BOUNDS], [b[1] for b in BOUNDS])
+    x0 = np.clip(params_of(start), [b[0] for b in BOUNDS], [b[1] for b in BOUNDS])
     found = minimize(log_loss, x0, args=(seen,), method="Nelder-Mead", bounds=BOUNDS,
-                     options={"maxiter": 4000, "xatol": 1e-3, "fatol": 1e-6})
-    s, lo, d, th, n = (float(x) for x in found.x)
-    return Model(s, lo, d, th, n)
+                     options={"maxiter": 6000, "xatol": 1e-3, "fatol": 1e-7})
+    return model_of(found.x)
 
 
-BOUNDS = ((0.0, 100.0), (0.0, 5.0), (0.0, 100.0), (0.0, 1.0), (0.02, 0.5))
-"""Sharpness and doubt at most 100 (steeper overflows nothing but reads no better); noise at least 2%, so no
-move a rival makes is ever impossible to the coach's reading of its bids."""
+BOUNDS = ((0.0, 100.0), (0.0, 5.0), (0.0, 100.0), (0.0, 1.0), (0.02, 0.5), (0.0, 100.0))
+"""Sharpness, doubt and held_back at most 100 (steeper overflows nothing but reads no better); noise at least
+2%, so no move a rival makes is ever impossible to the coach's reading of its bids."""
 
 
 def stack(parts: list[dict[str, Seen]], level: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -156,16 +168,16 @@ def main() -> int:
     print(f"{args.games} games (seeds {args.seed}-{args.seed + args.games - 1}); fit on the first {half}, "
           f"checked on the other {len(games) - half}")
     print("| level | decisions fitted / checked | model | sharpness | lean_low | doubt | threshold | noise "
-          "| log loss (checked) | likeliest = played |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| held_back | log loss (checked) | likeliest = played |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for level in LEVELS:
         train, test = stack(games[:half], level), stack(games[half:], level)
         fresh = fit(train, LEVEL_MODELS.get(level, MODEL))
         for name, model in (("one for all (MODEL)", MODEL), ("shipped for the level", level_model(level)),
                             ("fitted now", fresh)):
-            numbers = " | ".join(f"{v:.3g}" for v in astuple(model)[:5])
+            numbers = " | ".join(f"{v:.3g}" for v in params_of(model))
             print(f"| {level} | {len(train[1])} / {len(test[1])} | {name} | {numbers} "
-                  f"| {log_loss(np.array(astuple(model)[:5]), test):.4f} | {likeliest_hits(model, test):.1%} |")
+                  f"| {log_loss(params_of(model), test):.4f} | {likeliest_hits(model, test):.1%} |")
     bids, bidder, rivals = sum(carried for _seen, carried in played)
     print(f"\nThree players or more, a bid raised over ({bids:.0f} bids): its bidder goes on to lose "
           f"{bidder / bids:.3f} dice in the round, each of its rivals {rivals / bids:.3f} (shipped CARRY_DICE: "

@@ -51,20 +51,23 @@ def model_of(seat: int) -> Model:
     return LEVEL_MODELS[READ_BY[seat]] if seat in READ_BY else MODEL
 
 
-def doubt(truth: float, rank: int, m: Model) -> float:
-    """The odds-minded part: a steep logistic of the bid's chance around the threshold (the top bid: sure)."""
-    return 1.0 if rank == N - 1 else 1 / (1 + math.exp(-m.doubt * (m.threshold - truth)))
+def doubt(truths: tuple[float, ...], rank: int, m: Model) -> float:
+    """The odds-minded part: a steep logistic of the bid's chance around the threshold, held back by the best
+    chance among the bids above it (the top bid: sure)."""
+    if rank == N - 1:
+        return 1.0
+    return 1 / (1 + math.exp(-m.doubt * (m.threshold - truths[rank]) + m.held_back * max(truths[rank + 1:])))
 
 
-def p_challenge(truth: float, rank: int, m: Model) -> float:
-    return (1 - m.noise) * doubt(truth, rank, m) + m.noise / (N - rank)
+def p_challenge(truths: tuple[float, ...], rank: int, m: Model) -> float:
+    return (1 - m.noise) * doubt(truths, rank, m) + m.noise / (N - rank)
 
 
 def p_raise(truths: tuple[float, ...], prev: int, rank: int, m: Model) -> float:
     weight = [math.exp(m.sharpness * t - m.lean_low * r) for r, t in enumerate(truths)]
     smart = weight[rank] / sum(weight[prev + 1:])
     if prev >= 0:
-        smart *= 1 - doubt(truths[prev], prev, m)
+        smart *= 1 - doubt(truths, prev, m)
     return (1 - m.noise) * smart + m.noise / (N if prev < 0 else N - prev)
 
 
@@ -88,7 +91,7 @@ def p_move(state: State, seat: int, cup: tuple[int, ...], bids: tuple[tuple[int,
     truths = view_truths(tuple(sorted(cup)), flat, sum(state.dice_counts) - len(cup) - len(flat))
     prev = bids[-1][1].rank if bids else -1
     if isinstance(move, Challenge):
-        return p_challenge(truths[prev], prev, model_of(seat))
+        return p_challenge(truths, prev, model_of(seat))
     assert isinstance(move, Bid)
     return p_raise(truths, prev, move.rank, model_of(seat))
 
@@ -425,9 +428,13 @@ def test_challenging_a_likely_bid_says_the_challenge_is_likely_to_cost_dice() ->
     assert "the bid you challenge is more likely true than false" in r.explanation
 
 
-def test_how_likely_the_next_player_challenges_each_raise_against_enumeration() -> None:
+@pytest.mark.parametrize("levels", [{}, {0: "hard"}], ids=["alike", "a hard rival"])
+def test_how_likely_the_next_player_challenges_each_raise_against_enumeration(
+        monkeypatch: pytest.MonkeyPatch, levels: dict[int, str]) -> None:
+    """The next player read alike, then as hard by its level's model (its challenge held back by its best raise)."""
+    monkeypatch.setitem(globals(), "READ_BY", levels)
     s = position([1, 2, 2], [(4,), (3, 4), (4, 6)], ["one 4", "two 4s"])
-    options = {o.action: o for o in evaluate(s.observation(2))}
+    options = {o.action: o for o in evaluate(s.observation(2), levels=levels or None)}
     for bid in (Bid(3, 4), Bid(3, 6), Bid(2, STAR), Bid(5, 2)):
         expected = sum(p * p_move(s, 0, cups[0], (*s.bids, (2, bid)), Challenge()) for cups, p in deals(s, 2))
         assert options[bid].challenged == pytest.approx(expected, abs=1e-9), bid

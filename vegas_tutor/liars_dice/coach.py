@@ -104,13 +104,16 @@ class Model:
     """Probability that a rival acts uniformly at random."""
     carry_on: float = 0.0
     """Value to you of the round going on past the next player (expected dice lost, net)."""
+    held_back: float = 0.0
+    """How much a promising raise holds the rival back from challenging: the challenge logistic is lowered by this
+    times the best chance of being true among the bids above the one faced (0: the bid faced alone decides)."""
 
 
 MODEL = Model()
 LEVEL_MODELS: dict[str, Model] = {
-    "easy": Model(sharpness=15.0, lean_low=0.0185, doubt=6.18, threshold=0.209, noise=0.02),
-    "medium": Model(sharpness=100.0, lean_low=1.32, doubt=18.4, threshold=0.292, noise=0.0439),
-    "hard": Model(sharpness=8.16, lean_low=0.0224, doubt=6.45, threshold=0.234, noise=0.02),
+    "easy": Model(sharpness=15.0, lean_low=0.0184, doubt=4.68, threshold=0.477, noise=0.02, held_back=3.28),
+    "medium": Model(sharpness=100.0, lean_low=1.32, doubt=18.2, threshold=0.302, noise=0.0439, held_back=0.379),
+    "hard": Model(sharpness=8.15, lean_low=0.0223, doubt=4.58, threshold=0.656, noise=0.02, held_back=5.05),
 }
 """Each opponent level's numbers (fitted on that level's play, ``bench/bench_ld_rival_models.py``), for a coach told
 the rivals' levels: a hard rival is read by them, an easy or medium one only when its bids fit no cup (else it is
@@ -162,6 +165,24 @@ def _sigmoid(x: Floats) -> Floats:
     return result
 
 
+def best_above(truth: Floats) -> Floats:
+    """``(rows, bids)``: the best chance of being true among the bids above each (0 above the top bid)."""
+    out = np.zeros_like(truth)
+    out[:, :-1] = np.maximum.accumulate(truth[:, :0:-1], axis=1)[:, ::-1]
+    return out
+
+
+def doubts_of(model: Model, truth: Floats) -> Floats:
+    """``(rows, bids)``: P(an odds-minded rival of ``model`` challenges each bid) from its chances ``truth`` of
+    every bid being true, before noise; the top bid is always challenged."""
+    x = model.doubt * (model.threshold - truth)
+    if model.held_back:
+        x = x - model.held_back * best_above(truth)
+    doubts = _sigmoid(x)
+    doubts[:, -1] = 1.0
+    return doubts
+
+
 @dataclass
 class Rival:
     """One rival's cup as a posterior over count patterns, and how they answer each bid."""
@@ -211,8 +232,7 @@ class Rival:
                                       view.unknown, bidder_hidden).challenge[:, bid.rank + 1]
             return result
         model = self.model
-        truth = view.truth()[:, bid.rank]
-        doubt = np.ones_like(truth) if bid.rank == N_BIDS - 1 else _sigmoid(model.doubt * (model.threshold - truth))
+        doubt = doubts_of(model, view.truth())[:, bid.rank]
         result = (1 - model.noise) * doubt + model.noise / (N_BIDS - bid.rank)
         return result
 
@@ -237,8 +257,7 @@ class Rival:
     @classmethod
     def read(cls, seat: int, model: Model, matches: Ints, weights: Floats, truth: Floats) -> Rival:
         """The rival whose rows (patterns, before any bid is read) see each bid true with ``truth``."""
-        doubts = _sigmoid(model.doubt * (model.threshold - truth))
-        doubts[:, -1] = 1.0
+        doubts = doubts_of(model, truth)
         lean = np.exp(model.sharpness * truth - model.lean_low * _RANKS[None, :])
         tails = np.zeros((len(weights), N_BIDS + 1))
         tails[:, :N_BIDS] = np.cumsum(lean[:, ::-1], axis=1)[:, ::-1]
