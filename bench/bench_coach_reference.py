@@ -23,8 +23,8 @@ face's; its standard error is printed with the figures.
 Liar's Dice (``--game liars_dice``): for each decision the reference deals the rivals' hidden dice afresh
 ``--playouts`` times (the dice they showed kept), weighs each deal by how likely it makes the rivals' moves
 this round, and plays the round out from each of the coach's 6 best options and the one played, the rivals at
-their level and the deciding seat as ``hard`` (``--decider``; common random numbers across the options of a
-deal). Each end of the round is read on the
+their level and the deciding seat as ``hard`` (``--decider``: another level, or ``coach`` for the coach's best
+told the levels; common random numbers across the options of a deal). Each end of the round is read on the
 coach's scale: the player's chance of winning from the dice left
 (:func:`~vegas_tutor.liars_dice.win_chance.win_chances`).
 
@@ -301,7 +301,8 @@ LD_OPTIONS = 6
 LD_WORLDS = 48
 """Rivals' cups drawn per decision, each kept with the likelihood of the rivals' moves this round."""
 LD_DECIDER = "hard"
-"""How the deciding seat plays on after the option judged (``--decider``; the session before: its own level)."""
+"""How the deciding seat plays on after the option judged (``--decider``: a level, ``own`` for its own level, or
+``coach`` for the coach's best told the levels)."""
 LD_LEVELS = True
 """The coach is told the rivals' levels and reads each by its level's model (``--one-model``: one for all)."""
 LD_ROUND_GOES_ON = True
