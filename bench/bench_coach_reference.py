@@ -28,8 +28,15 @@ told the levels; common random numbers across the options of a deal). Each end o
 coach's scale: the player's chance of winning from the dice left
 (:func:`~vegas_tutor.liars_dice.win_chance.win_chances`).
 
+Lords of Vegas (``--game lords_of_vegas``): the reference plays the coach's 8 best options and the one played
+to the end of the game ``--playouts`` times each, every seat playing medium (common random numbers), and the
+options within 8 points of its best ``--deep`` times (1,200). The coach's loss of an option is what its review
+of that decision says: checked again on as many fresh playouts when it seems to give up 4 points or more
+(:func:`~vegas_tutor.lords_of_vegas.coach.rechecked`). Hard, among the seats whose games give the decisions,
+plays all its playouts (no deadline), so the decisions are the same however busy the machine.
+
 Run: ``python bench/bench_coach_reference.py --game las_vegas [--decisions 300] [--playouts 3000]``;
-``--game liars_dice --playouts 200 --workers 2``.
+``--game liars_dice --playouts 200 --workers 2``; ``--game lords_of_vegas --playouts 300 --workers 2``.
 """
 
 from __future__ import annotations
@@ -212,7 +219,8 @@ LOV_CONTENDERS = 0.08
 
 def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
     """``n`` (position, action played) pairs with two decisions or more, from seeded bot games, one in
-    six decisions kept."""
+    six decisions kept; hard plays all its playouts whatever the time (no deadline), so the same seed always
+    gives the same decisions, however busy the machine."""
     from vegas_tutor.lords_of_vegas import new_game
     from vegas_tutor.lords_of_vegas.bots import choose_action
 
@@ -226,7 +234,7 @@ def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
         while not state.is_over and len(out) < n:
             seat = None if state.is_chance else state.current_player
             action = choose_action(state, "easy" if seat is None else levels[seat],
-                                   seed=int(rng.integers(1 << 31)))
+                                   seed=int(rng.integers(1 << 31)), budget=math.inf)  # hard: all its playouts
             if seat is not None and len(state.legal_actions()) > 1 and rng.random() < 1 / 6:
                 out.append((state.copy(), action))
             state.apply(action)
@@ -237,7 +245,7 @@ def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: i
     from vegas_tutor.lords_of_vegas import State, search
     from vegas_tutor.lords_of_vegas import bots_compiled as bc
     from vegas_tutor.lords_of_vegas import compiled as c
-    from vegas_tutor.lords_of_vegas.coach import evaluate
+    from vegas_tutor.lords_of_vegas.coach import evaluate, rechecked
 
     state, played = position
     assert isinstance(state, State)
@@ -245,7 +253,15 @@ def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: i
     assert isinstance(options, tuple)
     judged = [o for o in options if o.win_chance is not None]
     chosen = judged[:LOV_OPTIONS] + [o for o in judged[LOV_OPTIONS:] if o.action == played]
-    coach = [max(judged[0].win_chance - o.win_chance, 0.0) for o in chosen]
+
+    def loss(action: object) -> float:  # as the coach's review of that decision says (checked again if far behind)
+        after, _more = rechecked(state, options, action)  # type: ignore[arg-type]
+        mine = next(o for o in after if o.action == action)
+        return max(after[0].win_chance - mine.win_chance, 0.0)  # type: ignore[operator]
+
+    _loss, recheck_wall, recheck_cpu = timed(lambda: loss(played))
+    wall, cpu = wall + recheck_wall, cpu + recheck_cpu
+    coach = [loss(o.action) for o in chosen]
     start = time.perf_counter()
     legal = state.legal_actions()
     s = c.encode(state.data())

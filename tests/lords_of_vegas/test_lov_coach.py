@@ -18,12 +18,15 @@ from vegas_tutor.lords_of_vegas.coach import (
     COACH_LEAST,
     GOOD,
     MISTAKE,
+    RECHECK,
+    evaluate,
     expected_pays,
     holdings,
     one_step,
     outcome,
     position_seed,
     rate,
+    rechecked,
     review,
 )
 from vegas_tutor.lords_of_vegas.odds import casino_tie_odds, gamble_odds_at, reorganize_odds
@@ -106,6 +109,33 @@ def test_the_chances_are_the_hard_levels_playouts_and_reproducible() -> None:
     assert [o.win_chance for o in played] == pytest.approx(by_hand.tolist(), abs=1e-12)
     assert review(state, "end turn") == r  # the same position, the same judgement
     assert [o.action for o in r.alternatives[:len(played)]] == [o.action for o in played]
+
+
+def test_a_decision_far_behind_is_checked_on_fresh_playouts_of_it_and_the_best() -> None:
+    state = SCENARIOS["LOV-REORG"].steps[0].state  # ending the turn gives up the reorganize that wins the casino
+    first = evaluate(state, EndTurn())
+    best = first[0]
+    assert best.win_chance - first[[o.action for o in first].index(EndTurn())].win_chance >= RECHECK  # type: ignore[operator]
+    after, more = rechecked(state, first, EndTurn())
+    assert more == HARD_PLAYOUTS
+    s = compiled.encode(state.data())
+    rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
+    compiled.legal(s, rows)
+    legal = state.legal_actions()
+    pair = rows[[legal.index(best.action), legal.index(EndTurn())]].copy()
+    both = search.playouts(s, pair, 2 * HARD_PLAYOUTS, position_seed(s), 0, search.MEDIUM_SEATS, search.bc.PARAMS,
+                           search.bc.REORG_TABLE, 1, search.LEAF).mean(axis=1)  # the first playouts and as many more
+    chance = {o.action: o.win_chance for o in after}
+    assert [chance[best.action], chance[EndTurn()]] == pytest.approx(both.tolist(), abs=1e-12)
+    others = {o.action: o.win_chance for o in first if o.action not in (best.action, EndTurn())}
+    assert all(chance[a] == c for a, c in others.items())  # nothing else played again
+    played = [o.win_chance for o in after if o.win_chance is not None]
+    assert played == sorted(played, reverse=True)
+    r = review(state, EndTurn())
+    assert r.loss == pytest.approx(after[0].win_chance - chance[EndTurn()], abs=1e-12)  # type: ignore[operator]
+    assert r.verdict == "mistake" and "more times each, to check the verdict" in r.details
+    assert rechecked(state, first, best.action) == (first, 0)  # the best itself: nothing to check
+    assert "to check the verdict" not in review(state, best.action).details
 
 
 def test_the_coachs_best_is_the_hard_levels_choice() -> None:

@@ -5,7 +5,8 @@ The coach judges on one scale, the chance of finishing 1st, by the search the ha
 turn, every seat playing medium, with shared random numbers, and each playout ends on the chance of 1st place
 that the standing reached gives (a curve fitted on medium self-play). The loss of a decision is the chance of
 finishing 1st it gives up against the best option played out; under :data:`GOOD` (2 points of winning chance)
-it is good, from :data:`MISTAKE` (6 points) a mistake.
+it is good, from :data:`MISTAKE` (6 points) a mistake. A decision that seems to give up :data:`RECHECK` (4 points)
+or more is checked before its verdict: it and the best are played out as many times again (:func:`rechecked`).
 
 The options played out are the ones hard plays out (:func:`.search.candidates`: medium's choice, its next best
 ranked decisions and ending the turn), and the decision reviewed; equal chances keep that order, so the coach's
@@ -70,6 +71,11 @@ GOOD, MISTAKE = 0.02, 0.06
 ``mistake``, between them ``inaccuracy`` (as the other games' coaches)."""
 COACH_LEAST = 16
 """Playouts per option the coach always plays, whatever the time."""
+RECHECK = 0.04
+"""A decision that gives up this much of the chance of finishing 1st or more against the best is played out
+again before its verdict, it and the best, on as many fresh playouts (:func:`rechecked`): the best was picked
+on the first playouts, which flatter it (on 300 decisions of ``bench_coach_reference.py``, a quarter of the
+mistakes called on 64 playouts were not mistakes by the deeper reference)."""
 COACH_BUDGET = 0.5
 """Wall-clock seconds after which a board's coach stops playing out (once it has :data:`COACH_LEAST`); without
 a budget the coach plays all :data:`.bots.HARD_PLAYOUTS`, so its judgement of a position never changes."""
@@ -320,9 +326,36 @@ def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Opt
     return (*played, *(o for o in ranked if o.action not in chance)), done
 
 
+def rechecked(state: State, options: tuple[Option, ...], action: Action, *, done: int = HARD_PLAYOUTS,
+              deadline: float = math.inf) -> tuple[tuple[Option, ...], int]:
+    """``options`` (as :func:`evaluate` gives them, judged on ``done`` playouts each) after the check of
+    ``action``: when it gives up :data:`RECHECK` or more against the best, it and the best are played out on the
+    next ``done`` seeds too (common to both; fewer once the wall clock passes ``deadline``), their chances become
+    the means over all their playouts and the options played out are sorted again. Also returns the playouts
+    added (0: no check)."""
+    best = options[0]
+    mine = next(o for o in options if o.action == action)
+    if mine is best or mine.win_chance is None or best.win_chance is None or \
+            best.win_chance - mine.win_chance < RECHECK:
+        return options, 0
+    legal = state.legal_actions()
+    s = compiled.encode(state.data())
+    rows = np.zeros((compiled.MAX_ACTIONS, 4), np.int64)
+    compiled.legal(s, rows)
+    pair = rows[[legal.index(best.action), legal.index(action)]].copy()
+    result, more = search.play_out(s, pair, done, position_seed(s), deadline=deadline, first=done)
+    chance = {o.action: (c * done + float(result[k, :more].sum())) / (done + more)
+              for k, (o, c) in enumerate(((best, best.win_chance), (mine, mine.win_chance)))}
+    played = [replace(o, win_chance=chance.get(o.action, o.win_chance)) for o in options if o.win_chance is not None]
+    at = {o.action: i for i, o in enumerate(options)}
+    played.sort(key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), at[o.action]))
+    return (*played, *(o for o in options if o.win_chance is None)), more
+
+
 def review(state: State, action: Action | str, *, budget: float = math.inf) -> Review:
-    """Judge ``action`` (a decision legal now) against the coach's best; the state is not changed. ``budget``:
-    wall-clock seconds for the playouts (a board's coach passes :data:`COACH_BUDGET`)."""
+    """Judge ``action`` (a decision legal now) against the coach's best, checked again when it seems to give up
+    :data:`RECHECK` or more (:func:`rechecked`); the state is not changed. ``budget``: wall-clock seconds for the
+    playouts (a board's coach passes :data:`COACH_BUDGET`)."""
     if isinstance(action, str):
         action = parse_action(action)
     if isinstance(action, DrawCard | RollDice):
@@ -331,14 +364,16 @@ def review(state: State, action: Action | str, *, budget: float = math.inf) -> R
     if action not in state.legal_actions():
         state.copy().apply(action)  # raises the engine's own error, saying why
     canonical = next(a for a in state.legal_actions() if a == action)
+    began = time.monotonic()
     options, done = _judged(state, canonical, budget)
+    options, more = rechecked(state, options, canonical, done=done, deadline=began + budget)
     best = options[0]
     mine = next(o for o in options if o.action == canonical)
     assert best.win_chance is not None and mine.win_chance is not None
     loss = max(best.win_chance - mine.win_chance, 0.0) if mine is not best else 0.0
     r = rate(state.data())
     return Review(canonical, best.action, loss, best.points - mine.points, best.money - mine.money, r,
-                  options, *_explain(state, mine, best, loss, r, done), playouts=done)  # fmt: skip
+                  options, *_explain(state, mine, best, loss, r, done, more), playouts=done)  # fmt: skip
 
 
 # --- words -------------------------------------------------------------------------------------------------
@@ -434,13 +469,17 @@ def _why(mine: Option, best: Option) -> str:
     return _("Played out to your next turn, yours leaves your rivals better placed.")
 
 
-def _explain(state: State, mine: Option, best: Option, loss: float, r: float, done: int) -> tuple[str, str]:
+def _explain(state: State, mine: Option, best: Option, loss: float, r: float, done: int,
+             more: int = 0) -> tuple[str, str]:
     """Why, in plain words, and how it was counted (the playouts and the rate stay in the details)."""
     details = _("How the coach counts: the choices it lists first were each played out {n} times to your next turn, "
                 "every player playing as the medium bot does, each playout scored by the chance of finishing 1st that "
                 "the standing it reached gives (a curve fitted on 3,000 bot games). The points and money are what you "
                 "would end with if the board stayed as it is; they pick which choices to play out, money counted at "
                 "{rate} points per $1 (less as fewer cards are left to draw).", n=number(done), rate=number(r, 2))
+    if more:
+        details += " " + _("Your choice and the coach's were then played out {n} more times each, to check the "
+                           "verdict.", n=number(more))
     assert mine.win_chance is not None and best.win_chance is not None
     if mine.action == best.action:
         fields = {"note": mine.note, "chance": percent(mine.win_chance), "points": number(mine.points, 1),

@@ -153,16 +153,16 @@ def best_mean(result: Floats, done: int) -> int:
 
 
 def play_out(s: c.Ints, cands: c.Ints, reps: int, seed: int, *, deadline: float = math.inf, least: int = 1,
-             rounds: int = 1) -> tuple[Floats, int]:
-    """The anytime search both the hard level and the coach run: playouts ``0 .. reps - 1`` after each
-    candidate decision (rows of ``cands``), every seat playing medium, one shared playout at a time (playout
-    j starts from seed ``seed + j`` for every candidate) until all are done or the wall clock
+             rounds: int = 1, first: int = 0) -> tuple[Floats, int]:
+    """The anytime search both the hard level and the coach run: playouts ``first .. first + reps - 1`` after
+    each candidate decision (rows of ``cands``), every seat playing medium, one shared playout at a time
+    (playout j starts from seed ``seed + j`` for every candidate) until all are done or the wall clock
     (``time.monotonic``) has passed ``deadline`` after at least ``least`` of them; the deciding seat's leaf
     values, shape (k, reps), and how many columns were played."""
     result = np.zeros((cands.shape[0], reps), np.float64)
     done = 0
     while done < reps:
-        result[:, done] = playouts(s, cands, 1, seed, done, MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE, rounds,
+        result[:, done] = playouts(s, cands, 1, seed, first + done, MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE, rounds,
                                    LEAF)[:, 0]
         done += 1
         if done >= least and time.monotonic() >= deadline:
