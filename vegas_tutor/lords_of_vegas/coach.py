@@ -74,7 +74,7 @@ COACH_LEAST = 16
 RECHECK = 0.04
 """A decision that gives up this much of the chance of finishing 1st or more against the best is played out
 again before its verdict, it and the best, on as many fresh playouts (:func:`rechecked`): the best was picked
-on the first playouts, which flatter it (on 300 decisions of ``bench_coach_reference.py``, a quarter of the
+on the first playouts, which flatter it (on the 300 decisions of ``bench_coach_reference.py``, a quarter of the
 mistakes called on 64 playouts were not mistakes by the deeper reference)."""
 COACH_BUDGET = 0.5
 """Wall-clock seconds after which a board's coach stops playing out (once it has :data:`COACH_LEAST`); without
@@ -123,6 +123,8 @@ class Review:
     counted at."""
     playouts: int = 0
     """Playouts per option played out (fewer than :data:`.bots.HARD_PLAYOUTS` when the time ran out)."""
+    checked: int = 0
+    """Playouts added to yours and the best's when your decision, far behind, was checked (:func:`rechecked`)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -330,9 +332,9 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, *, done
               deadline: float = math.inf) -> tuple[tuple[Option, ...], int]:
     """``options`` (as :func:`evaluate` gives them, judged on ``done`` playouts each) after the check of
     ``action``: when it gives up :data:`RECHECK` or more against the best, it and the best are played out on the
-    next ``done`` seeds too (common to both; fewer once the wall clock passes ``deadline``), their chances become
-    the means over all their playouts and the options played out are sorted again. Also returns the playouts
-    added (0: no check)."""
+    next ``done`` seeds too (common to both; fewer once the wall clock passes ``deadline``) and their chances become
+    the means over all their playouts. The best stays first (the hint's choice and hard's), the others after it
+    by their chances again. Also returns the playouts added (0: no check)."""
     best = options[0]
     mine = next(o for o in options if o.action == action)
     if mine is best or mine.win_chance is None or best.win_chance is None or \
@@ -346,10 +348,11 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, *, done
     result, more = search.play_out(s, pair, done, position_seed(s), deadline=deadline, first=done)
     chance = {o.action: (c * done + float(result[k, :more].sum())) / (done + more)
               for k, (o, c) in enumerate(((best, best.win_chance), (mine, mine.win_chance)))}
-    played = [replace(o, win_chance=chance.get(o.action, o.win_chance)) for o in options if o.win_chance is not None]
+    after = [replace(o, win_chance=chance[o.action]) if o.action in chance else o for o in options]
     at = {o.action: i for i, o in enumerate(options)}
-    played.sort(key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), at[o.action]))
-    return (*played, *(o for o in options if o.win_chance is None)), more
+    played = sorted((o for o in after[1:] if o.win_chance is not None),
+                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), at[o.action]))
+    return (after[0], *played, *(o for o in after if o.win_chance is None)), more
 
 
 def review(state: State, action: Action | str, *, budget: float = math.inf) -> Review:
@@ -373,7 +376,7 @@ def review(state: State, action: Action | str, *, budget: float = math.inf) -> R
     loss = max(best.win_chance - mine.win_chance, 0.0) if mine is not best else 0.0
     r = rate(state.data())
     return Review(canonical, best.action, loss, best.points - mine.points, best.money - mine.money, r,
-                  options, *_explain(state, mine, best, loss, r, done, more), playouts=done)  # fmt: skip
+                  options, *_explain(state, mine, best, loss, r, done, more), playouts=done, checked=more)  # fmt: skip
 
 
 # --- words -------------------------------------------------------------------------------------------------
