@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 import zlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -308,6 +309,14 @@ def evaluate(state: State, also: Action | None = None, *, budget: float = math.i
     return _judged(state, also, budget)[0]
 
 
+def _best_first(options: Iterable[Option], order: Sequence[Action]) -> list[Option]:
+    """Options played out, by their chance of finishing 1st (never a bet first, though a small one may come out
+    as well in the playouts: the turn goes on after it); equal chances keep ``order`` (hard's, medium's choice
+    first)."""
+    at = {a: i for i, a in enumerate(order)}
+    return sorted(options, key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), at[o.action]))
+
+
 def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Option, ...], int]:
     """:func:`evaluate`'s options and the playouts per option they were judged on."""
     began = time.monotonic()
@@ -320,11 +329,7 @@ def _judged(state: State, also: Action | None, budget: float) -> tuple[tuple[Opt
     result, done = search.play_out(s, rows[[legal.index(a) for a in chosen]].copy(), HARD_PLAYOUTS, position_seed(s),
                                    deadline=began + budget, least=COACH_LEAST)
     chance = dict(zip(chosen, result[:, :done].mean(axis=1).tolist(), strict=True))
-    order = {a: i for i, a in enumerate(chosen)}
-    played = sorted((replace(o, win_chance=chance[o.action]) for o in ranked if o.action in chance),
-                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), order[o.action]))
-    # (never a bet first, though a small one may come out as well in the playouts: the turn goes on after it;
-    # equal chances keep hard's order, medium's choice first)
+    played = _best_first((replace(o, win_chance=chance[o.action]) for o in ranked if o.action in chance), chosen)
     return (*played, *(o for o in ranked if o.action not in chance)), done
 
 
@@ -349,9 +354,7 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, *, done
     chance = {o.action: (c * done + float(result[k, :more].sum())) / (done + more)
               for k, (o, c) in enumerate(((best, best.win_chance), (mine, mine.win_chance)))}
     after = [replace(o, win_chance=chance[o.action]) if o.action in chance else o for o in options]
-    at = {o.action: i for i, o in enumerate(options)}
-    played = sorted((o for o in after[1:] if o.win_chance is not None),
-                    key=lambda o: (isinstance(o.action, Gamble), -round(o.win_chance or 0.0, 9), at[o.action]))
+    played = _best_first((o for o in after[1:] if o.win_chance is not None), [o.action for o in options])
     return (after[0], *played, *(o for o in after if o.win_chance is None)), more
 
 
