@@ -26,7 +26,9 @@ this round, and plays the round out from each of the coach's 6 best options and 
 their level and the deciding seat as ``hard`` (``--decider``: another level, or ``coach`` for the coach's best
 told the levels; common random numbers across the options of a deal). Each end of the round is read on the
 coach's scale: the player's chance of winning from the dice left
-(:func:`~vegas_tutor.liars_dice.win_chance.win_chances`).
+(:func:`~vegas_tutor.liars_dice.win_chance.win_chances`). The coach's loss of an option is what its review
+of that decision says: checked on 12 deals of the rivals' cups, drawn from the coach's own reading of their
+bids, when it seems to give up 4 points or more (:func:`~vegas_tutor.liars_dice.coach.rechecked`).
 
 Lords of Vegas (``--game lords_of_vegas``): the reference plays the coach's 8 best options and the one played
 to the end of the game ``--playouts`` times each, every seat playing medium (common random numbers), and the
@@ -466,7 +468,7 @@ def ld_ranked(obs: Any, levels: tuple[str, ...]) -> list[Any]:
 
 def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
     from vegas_tutor.liars_dice import State
-    from vegas_tutor.liars_dice.coach import GOOD
+    from vegas_tutor.liars_dice.coach import GOOD, rechecked
 
     rng = make_rng(seed)
     state = State.start(list(decision.counts), opener=decision.opener, seed=0)
@@ -476,8 +478,15 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
     ranked, wall, cpu = timed(lambda: ld_ranked(obs, decision.levels))
     assert isinstance(ranked, list)
     chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
-    best = ranked[0].win_chance
-    coach = tuple(best - o.win_chance for o in chosen)
+    told = dict(enumerate(decision.levels)) if LD_LEVELS else None
+
+    def loss(action: object) -> float:  # as the coach's review of that decision says (checked if far behind)
+        after, _dealt = rechecked(state, tuple(ranked), action, told)  # type: ignore[arg-type]
+        return max(ranked[0].win_chance - next(o for o in after if o.action == action).win_chance, 0.0)
+
+    _loss, check_wall, check_cpu = timed(lambda: loss(decision.played))
+    wall, cpu = wall + check_wall, cpu + check_cpu
+    coach = tuple(loss(o.action) for o in chosen)
     start = time.perf_counter()
     worlds: list[tuple[object, float]] = []
     for _try in range(worlds_wanted * 20):

@@ -479,3 +479,77 @@ def test_the_details_give_the_chances_the_verdict_rests_on() -> None:
     yours = percent(r.option(Bid(4, 6)).win_chance, 1)
     assert "is 50.0%; after this round" in r.details and f"100.0% with its choice and {yours} with yours" in r.details
     assert "with this choice" in review(s, "challenge").details
+
+
+# --------------------------------------------------------------------------- the check of a decision far behind
+def test_a_deal_replaces_only_the_cups_named_and_bad_cups_change_nothing() -> None:
+    s = position([3, 2], [(2, 4, 4), (1, 5)], ["two 4s"])
+    world = s.dealt({1: (6, 3)}, seed=4)
+    assert world.hidden == ((2, 4, 4), (3, 6)) and s.hidden == ((2, 4, 4), (1, 5))
+    assert (world.bids, world.shown, world.current_player) == (s.bids, s.shown, s.current_player)
+    with pytest.raises(IllegalActionError):
+        world.to_json()  # a deal is no game's record
+    for bad in ({1: (6,)}, {1: (0, 3)}, {1: (7, 3)}, {2: (1, 1)}, {1: ("6", 3)}):
+        with pytest.raises(InvalidActionError):
+            s.dealt(bad)  # type: ignore[dict-item]
+    assert s.hidden == ((2, 4, 4), (1, 5)) and State.from_json(s.to_json()).hidden == s.hidden
+
+
+def test_deals_draw_each_rivals_cup_as_the_coach_reads_it() -> None:
+    s = position([2, 2, 2], [(2, 4), (2, 3), (5, 6)], ["three 4s", "four 4s"])  # seat 2 to act
+    obs = s.observation(2)
+    table = Table(obs, MODEL, levels={0: "easy", 1: "medium"})
+    drawn = coach.deals(obs, table, 4000, seed=11)
+    assert all(set(d) == {0, 1} and all(len(c) == 2 for c in d.values()) for d in drawn)
+    for seat, rival in table.rivals.items():
+        cups = coach.cups(2)
+        share = {cup: sum(1 for d in drawn if d[seat] == cup) / len(drawn) for cup in set(cups)}
+        for row, cup in enumerate(cups):
+            assert share[cup] == pytest.approx(rival.weights[row], abs=0.03), (seat, cup)
+
+
+def test_a_decision_far_behind_is_checked_on_rounds_played_out_from_it_and_the_best() -> None:
+    s = position([2, 2], [(5, 5), (2, 3)], ["three 5s"])  # seat 1 to act; holding no 5, it challenges
+    options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
+    best = coach.best_chance(options)
+    r = review(s, "four 6s")
+    assert r.best == best.action == Challenge() and r.dealt == coach.RECHECK_DEALS
+    reading = best.win_chance - next(o for o in options if o.action == Bid(4, 6)).win_chance  # type: ignore[operator]
+    assert reading >= coach.RECHECK
+    # the check by hand: the same deals, the round played out from each choice with the same dice
+    obs = s.observation(1)
+    seed = coach.check_seed(obs, Bid(4, 6))
+    diffs = []
+    for k, cups in enumerate(coach.deals(obs, Table(obs, MODEL), coach.RECHECK_DEALS, seed)):
+        assert s.dealt(cups).hidden[1] == (2, 3)  # its own cup is never dealt again
+        bots = (seed + 7919 * k) % (1 << 31)
+        lost = [coach.round_lost(s.dealt(cups, seed=seed + k), a, 1, None, bots) for a in (Challenge(), Bid(4, 6))]
+        diffs.append(lost[1] - lost[0])
+    expected = coach.READING * reading + (1 - coach.READING) * sum(diffs) / len(diffs)
+    assert r.loss == pytest.approx(max(0.0, expected))
+    assert r.option(Bid(4, 6)).win_chance == pytest.approx(best.win_chance - r.loss)  # type: ignore[operator]
+    untouched = {o.action: o for o in options}
+    assert all(o == untouched[o.action] for o in r.alternatives if o.action != Bid(4, 6))
+    assert f"on {coach.RECHECK_DEALS} deals of the rivals' cups" in r.details
+    assert f"counts those rounds for {percent(1 - coach.READING)}" in r.details
+    assert r.loss != pytest.approx(reading)  # the rounds played out moved the verdict's figure
+    assert review(s, "four 6s") == r  # seeded by the position: the same verdict every time
+
+
+def test_a_decision_near_the_best_and_the_best_itself_are_not_checked() -> None:
+    s = position([3, 3], [(2, 4, 4), (1, 5, 6)], ["two 4s"])
+    options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
+    best = coach.best_chance(options)
+    near = [o for o in options if 0 < best.win_chance - o.win_chance < coach.RECHECK]  # type: ignore[operator]
+    assert near
+    for o in [best, *near[:2]]:
+        r = review(s, o.action)
+        assert r.dealt == 0 and "deals of the rivals' cups" not in r.details
+        assert r.loss == pytest.approx(max(0.0, best.win_chance - o.win_chance))  # type: ignore[operator]
+
+
+def test_a_check_past_its_deadline_plays_one_deal() -> None:
+    s = position([2, 2], [(5, 5), (2, 3)], ["three 5s"])
+    options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
+    after, dealt = coach.rechecked(s, options, Bid(4, 6), deadline=0.0)
+    assert dealt == 1 and len(after) == len(options)

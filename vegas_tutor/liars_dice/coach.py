@@ -31,6 +31,10 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
   review counts the round going on past the next player as the bots' games play it out (:meth:`Table.carry`:
   a bidder raised over goes on to lose 0.45 dice in the round, each rival 0.49); the ``hard`` bot counts it
   as nothing. A show is valued one step deep, averaged over the re-roll.
+- **A verdict far behind is checked** (:func:`rechecked`): when your choice seems to give up 4 points or more, the
+  round is played out from it and from the best on 12 deals of the rivals' cups drawn from that reading (you
+  playing on as the hard bot, each rival at its level), and the verdict weighs those rounds three to one against
+  the reading. The hint and the hard bot use the reading alone.
 
 >>> from vegas_tutor.liars_dice import Bid, Roll, State
 >>> s = State.start([2, 2], seed=3)
@@ -43,15 +47,18 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 
 from __future__ import annotations
 
+import math
+import time
+import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from vegas_tutor.core.dice import roll_outcomes
+from vegas_tutor.core.dice import make_rng, roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
@@ -86,6 +93,17 @@ ROUND_GOES_ON = True
 as the ``hard`` bot does (for comparisons)."""
 TWO_DEEP = True
 """Two players: look two deep (False: one step, as with more players; for comparisons)."""
+RECHECK = 0.04
+"""A decision that seems to give up this much of the chance of winning or more is checked before its verdict: the
+round is played out from it and from the best on :data:`RECHECK_DEALS` deals of the rivals' cups
+(:func:`rechecked`). The coach's reading looks one or two answers ahead; a round goes on longer."""
+RECHECK_DEALS = 12
+READING = 0.25
+"""A checked decision's loss: this share from the coach's reading, the rest from the play-outs (which see the
+whole round, and score the reading's "mistakes" far better against the deeper reference of
+``bench/bench_coach_reference.py``)."""
+COACH_BUDGET = 0.5
+"""Wall-clock seconds a table's coach gives the check (fewer deals past it; at least one)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,12 @@ read exactly, :mod:`.level_play`)."""
 def level_model(level: str | None) -> Model:
     """The model of a rival at ``level`` (:data:`MODEL` for an unknown level or none)."""
     return LEVEL_MODELS.get(level or "", MODEL)
+
+
+@cache
+def cups(n: int) -> tuple[tuple[int, ...], ...]:
+    """The cup of ``n`` dice (sorted faces) behind each row of :func:`patterns`."""
+    return tuple(tuple(f for f in range(1, 7) for _ in range(c[f - 1])) for c, _p in roll_outcomes(n))
 
 
 @cache
@@ -555,6 +579,9 @@ class Review:
     explanation: str
     details: str = ""
     """The chances behind the verdict, for a "details" toggle."""
+    dealt: int = 0
+    """Deals of the rivals' cups the round was played out on from your choice and the best, when your decision,
+    far behind, was checked (:func:`rechecked`)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -608,9 +635,12 @@ def _true_chances(table: Table) -> dict[Choice, float]:
     return out
 
 
-def review(state: State, action: Action | str, *, levels: Mapping[int, str] | None = None) -> Review:
+def review(state: State, action: Action | str, *, levels: Mapping[int, str] | None = None,
+           budget: float = math.inf) -> Review:
     """Judge ``action`` of the player to act against the coach's best choice, from their observation only
-    (and, given ``levels``, the level each rival plays at: see :func:`evaluate`).
+    (and, given ``levels``, the level each rival plays at: see :func:`evaluate`); a decision far behind is checked
+    on rounds played out first (:func:`rechecked`, within ``budget`` seconds of wall time: a table passes
+    :data:`COACH_BUDGET`).
 
     The state is not changed. An action that is not legal now raises the engine's own error.
     """
@@ -627,15 +657,80 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
                                    action=action_words(action), seat=seat))
     options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
     best = best_chance(options)
+    options, dealt = rechecked(state, options, action, levels, deadline=time.monotonic() + budget)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
     dice = mine.value - best.value
     obs = state.observation(seat)
     return Review(mine.action, best.action, loss, dice, options, explain(obs, mine, best, loss),
-                  _details(obs, mine, best))
+                  _details(obs, mine, best, dealt), dealt)
 
 
-def _details(obs: Observation, mine: Option, best: Option) -> str:
+def deals(obs: Observation, table: Table, n: int, seed: int) -> list[dict[int, tuple[int, ...]]]:
+    """``n`` deals of the rivals' hidden dice, each rival's cup drawn from the coach's reading of it
+    (:attr:`Rival.weights`, from the bids it made)."""
+    rng = make_rng(seed)
+    out: list[dict[int, tuple[int, ...]]] = [{} for _ in range(n)]
+    for seat, rival in table.rivals.items():
+        hidden = obs.dice_counts[seat] - len(obs.shown[seat])
+        rows = rng.choice(len(rival.weights), size=n, p=rival.weights / rival.weights.sum())
+        for deal, row in zip(out, rows, strict=True):
+            deal[seat] = cups(hidden)[int(row)]
+    return out
+
+
+def check_seed(obs: Observation, action: Action) -> int:
+    """The seed of the check of ``action`` from ``obs``: the same decision is always checked on the same deals."""
+    return zlib.crc32(repr((obs.dice_counts, obs.own_hidden, obs.shown, obs.bids, action)).encode())
+
+
+def round_lost(world: State, action: Action, seat: int, levels: Mapping[int, str] | None, seed: int) -> float:
+    """``action`` in ``world``, then the round played out (``seat`` as the hard bot plays, each rival at its level,
+    hard when none is told): the chance of winning ``seat`` loses by the dice lost."""
+    from vegas_tutor.liars_dice.bots import choose_action  # (the bots play by this module)
+
+    before = world.dice_counts
+    world.apply(action)
+    step = 0
+    while not world.is_over and world.dice_counts == before:
+        who = world.current_player
+        assert who is not None
+        level = "hard" if who == seat or not levels else levels.get(who, "hard")
+        world.apply(choose_action(world, level, seed=seed + step))
+        step += 1
+    return float(win_chances(before)[seat] - win_chances(world.dice_counts)[seat])
+
+
+def rechecked(state: State, options: tuple[Option, ...], action: Action, levels: Mapping[int, str] | None = None,
+              *, n: int = RECHECK_DEALS, deadline: float = math.inf) -> tuple[tuple[Option, ...], int]:
+    """``options`` (from :func:`evaluate` with chances) after the check of ``action``: when it gives up
+    :data:`RECHECK` or more against the best, the round is played out from both on ``n`` deals of the rivals' cups
+    (:func:`deals`; fewer once the wall clock passes ``deadline``; the same deals and dice for both), and its
+    loss becomes :data:`READING` times the coach's reading plus the rest times the play-outs' mean. The best and
+    the other choices keep their chances. Also returns the deals played (0: no check)."""
+    best = best_chance(options)
+    mine = next(o for o in options if o.action == action)
+    if mine is best or mine.win_chance is None or best.win_chance is None or \
+            best.win_chance - mine.win_chance < RECHECK:
+        return options, 0
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    seed = check_seed(obs, action)
+    table = Table(obs, MODEL, levels=levels)
+    diffs: list[float] = []
+    for k, cups_k in enumerate(deals(obs, table, n, seed)):
+        if diffs and time.monotonic() > deadline:
+            break
+        world = state.dealt(cups_k, seed=seed + k)
+        bots = (seed + 7919 * k) % (1 << 31)  # the bots' draws, the same after either choice
+        lost = [round_lost(world.copy(), a, seat, levels, bots) for a in (best.action, action)]
+        diffs.append(lost[1] - lost[0])
+    loss = max(0.0, READING * (best.win_chance - mine.win_chance) + (1 - READING) * float(np.mean(diffs)))
+    return tuple(replace(o, win_chance=best.win_chance - loss) if o is mine else o for o in options), len(diffs)
+
+
+def _details(obs: Observation, mine: Option, best: Option, dealt: int = 0) -> str:
     """The chances of winning the verdict rests on, and how they are counted."""
     now = percent(win_chances(obs.dice_counts)[obs.player], 1)
     after = percent(best.win_chance or 0.0, 1)
@@ -646,9 +741,15 @@ def _details(obs: Observation, mine: Option, best: Option) -> str:
         counted = _("your chance of winning from the dice everyone holds is {now}; after this round, as the coach "
                     "expects it, {best} with its choice and {yours} with yours", now=now, best=after,
                     yours=percent(mine.win_chance or 0.0, 1))
-    return _("Counted for players of equal skill: {counted}. Each rival's cup is read from the bids it made; each "
+    text = _("Counted for players of equal skill: {counted}. Each rival's cup is read from the bids it made; each "
              "way the round can end (who loses how many dice) is weighed by the chance of winning it leaves you.",
              counted=counted)
+    if not dealt:
+        return text
+    return text + " " + _("To check the verdict, the round was then played out from your choice and the coach's "
+                          "on {n} deals of the rivals' cups as their bids suggest, you playing on as the hard "
+                          "opponent would; your choice's cost counts those rounds for {rounds} and the reading "
+                          "above for {reading}.", n=dealt, rounds=percent(1 - READING), reading=percent(READING))
 
 
 def _pct(p: float) -> str:

@@ -20,7 +20,7 @@ next player raises or challenges. Nothing another player can read reveals the bi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Self
@@ -245,6 +245,34 @@ class State(GameStateBase[_Data, Action]):
         return [
             (Roll(tuple(f for f in FACES for _ in range(c[f - 1]))), p) for c, p in roll_outcomes(n)
         ]
+
+    def dealt(self, cups: Mapping[int, Sequence[int]], *, seed: int | None = None) -> State:
+        """A copy in which each seat of ``cups`` hides those dice instead of its own (as many as it hides now,
+        faces 1-6): one deal of the cups a player cannot see, to play the round out from that player's view.
+        The copy has its own generator (``seed``) and no history: it is not a game's record (it cannot be
+        saved). Bad cups raise ``InvalidActionError`` and change nothing.
+
+        >>> s = State.start([2, 1], seed=1)
+        >>> s.apply("roll"); s.apply("roll")
+        >>> s.dealt({1: (6,)}).hidden[1]
+        (6,)
+        """
+        hidden = list(self._d.hidden)
+        for seat, faces in cups.items():
+            if not is_int(seat) or not 0 <= seat < self.players:
+                raise InvalidActionError(_("no seat {player!r} in a {players}-player game", player=seat,
+                                           players=self.players))
+            dice = tuple(faces)
+            if len(dice) != len(hidden[seat]) or not all(is_int(f) and f in FACES for f in dice):
+                raise InvalidActionError(_("seat {seat} hides {n} dice: deal it {n} faces from 1 to 6, not {cup}",
+                                           seat=seat, n=len(hidden[seat]), cup=list(dice)))
+            hidden[seat] = tuple(sorted(dice))
+        world = self.copy()
+        world._d.hidden = tuple(hidden)
+        world._rng = make_rng(seed)
+        world._history = []
+        world._tracked = False
+        return world
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see (own cup, shown dice, counts, bids, the last public challenge)."""

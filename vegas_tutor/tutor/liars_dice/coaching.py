@@ -66,6 +66,12 @@ def rivals_at(level: str, players: int, learner: int) -> dict[int, str] | None:
     return {s: level for s in range(players) if s != learner} if level in LEVELS else None
 
 
+def _live_review(state: State, action: Any) -> coach.Review:
+    """:func:`~vegas_tutor.liars_dice.coach.review` as a table runs it: the check of a decision far behind bounded by
+    :data:`~vegas_tutor.liars_dice.coach.COACH_BUDGET` of wall time."""
+    return coach.review(state, action, budget=coach.COACH_BUDGET)
+
+
 def review_among(state: State, action: Any, level: str) -> coach.Review:
     """The review of ``action`` with every rival of the player to act read at ``level``."""
     return coach.review(state, action, levels=rivals_at(level, state.players, state.current_player or 0))
@@ -77,7 +83,7 @@ LIARS_DICE_COACH = GameCoach(
     good=coach.GOOD, mistake=coach.MISTAKE, unit=N_("of the chance of winning the game"),
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
     weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
-    rival_levels=LEVELS, review_among=review_among,
+    rival_levels=LEVELS, review_among=review_among, live_review=_live_review,
 )
 
 
@@ -87,7 +93,8 @@ def table_coach(opponents: Callable[[], str], learner: int) -> GameCoach:
     bots that play an older policy, as every rival is read without a level. An exercise made from the table's
     game keeps the level, and Practice judges it the same way (``review_among``)."""
     def judge(state: State, action: Any) -> coach.Review:
-        return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner))
+        return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner),
+                            budget=coach.COACH_BUDGET)
 
     return replace(LIARS_DICE_COACH, live_review=judge)
 
