@@ -145,7 +145,8 @@ class GameStateBase(ABC, Generic[D, A]):
 
     def undo(self) -> HistoryEntry[A]:
         """Take back the last action, dice generator included, and return its history entry."""
-        self._check_tracked(_("cannot undo: moves were played with apply_unchecked (no history)"))
+        self._check_tracked(_("cannot undo: this state keeps no history (moves played with apply_unchecked, "
+                              "or a deal for play-outs)"))
         if not self._history:
             raise IllegalActionError(_("nothing to undo: this is the starting position"))
         entry, before = self._history.pop()
@@ -176,7 +177,8 @@ class GameStateBase(ABC, Generic[D, A]):
     # ------------------------------------------------------------------------ records
     def to_json(self) -> str:
         """A sealed record: settings, starting point, every action with the generator before it, the generator."""
-        self._check_tracked(_("cannot save: moves were played with apply_unchecked (no history)"))
+        self._check_tracked(_("cannot save: this state keeps no history (moves played with apply_unchecked, "
+                              "or a deal for play-outs)"))
         body = {
             "config": self._config_json(),
             "origin": self._origin,
