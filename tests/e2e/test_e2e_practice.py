@@ -7,6 +7,7 @@ practising at a time, a trade answered badly practised; and the Spanish page. Sc
 from __future__ import annotations
 
 import json
+import math
 import re
 import signal
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from test_e2e_liars_dice import act, open_a_bid
 from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
 
-from vegas_tutor.practice.exercise import judge_answer
+from vegas_tutor.practice.exercise import coach_review, game_coach, judge_answer
 from vegas_tutor.practice.question import prediction_calls
 from vegas_tutor.practice.starter import shipped_starters
 from vegas_tutor.resources import lessons_dir
@@ -237,6 +238,25 @@ def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screen
     forget_practice(page)
 
 
+@cache
+def first_missed_chance() -> tuple[int, str]:
+    """Where the Practice page's Liar's Dice exercises first offer a missed chance: the exercise's place in the
+    order the page asks them, and the choice, judged as the page judges it. Only the choices a missed chance
+    can be are judged (each costs a review): those the best's review rates at least the middle of the weighed
+    ones, the worst of them first."""
+    coach = game_coach("liars_dice")
+    for place, exercise in enumerate(e for e in starters_in_turn() if e.game == "liars_dice"):
+        review = coach_review(coach, exercise.state(), exercise.best, exercise.rivals)
+        weighed = sorted(coach.score(o) for o in review.alternatives if coach.weighed is None or coach.weighed(o))
+        middle = weighed[len(weighed) // 2] if len(weighed) >= 3 else math.inf
+        scores = {str(o.action): coach.score(o) for o in review.alternatives}
+        for choice in sorted((c for c in choices(exercise) if middle <= scores.get(c, -math.inf)), key=scores.get):
+            judged = judge_answer(exercise, choice)
+            if judged.answer == "mistake" and judged.missed:
+                return place, choice
+    pytest.fail("no Liar's Dice exercise offers a missed chance")
+
+
 @pytest.mark.parametrize(("notebook", "words", "mistake"), [("practice.ipynb", "Missed chance · you chose", "mistake"),
                                                             ("es/practice.ipynb", "Ocasión perdida · elegiste",
                                                              "error")])
@@ -246,18 +266,17 @@ def test_a_missed_chance_is_named_apart_from_a_mistake(open_lesson: Callable[...
     forget_practice(page)
     panel = page.locator(".vt-practice-root")
     choose_game(page, "Liar's Dice")
-    for exercise in (e for e in starters_in_turn() if e.game == "liars_dice"):  # in the order the page asks them
-        missed = next((c for c in choices(exercise) if (j := judge_answer(exercise, c)).answer == "mistake"
-                       and j.missed), None)
-        if missed is not None:
-            break
+    place, missed = first_missed_chance()
+    exercises = [e for e in starters_in_turn() if e.game == "liars_dice"]  # in the order the page asks them
+    for exercise in exercises[:place]:
         panel.locator(".vt-practice-choices").select_option(value=exercise.best)  # right: the next one, please
         panel.locator(".vt-practice-answer").click()
         panel.locator("[data-testid=practice-result]").wait_for(timeout=UPDATE_TIMEOUT_MS)
         panel.locator("[data-key=next]").click()
         panel.locator(".vt-practice-answer:not([disabled])").wait_for(timeout=UPDATE_TIMEOUT_MS)
+    exercise = exercises[place]
     then = judge_answer(exercise, exercise.choice)  # the easy opponent's own choice, named on the "then" line
-    assert missed is not None and then.answer == "mistake"
+    assert then.answer == "mistake"
     panel.locator(".vt-practice-choices").select_option(value=missed)
     panel.locator(".vt-practice-answer").click()
     result = panel.locator("[data-testid=practice-result]")
