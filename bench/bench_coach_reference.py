@@ -28,7 +28,9 @@ told the levels; common random numbers across the options of a deal). Each end o
 coach's scale: the player's chance of winning from the dice left
 (:func:`~vegas_tutor.liars_dice.win_chance.win_chances`). The coach's loss of an option is what its review
 of that decision says: checked on 12 deals of the rivals' cups, drawn from the coach's own reading of their
-bids, when it seems to give up 4 points or more (:func:`~vegas_tutor.liars_dice.coach.rechecked`).
+bids, when it seems to give up 4 points or more (:func:`~vegas_tutor.liars_dice.coach.rechecked`); its best is
+the review's, the first 3 choices its reading rates alike at the top played out on 8 such deals
+(:func:`~vegas_tutor.liars_dice.coach.tie_break`).
 
 Lords of Vegas (``--game lords_of_vegas``): the reference plays the coach's 8 best options and the one played
 to the end of the game ``--playouts`` times each, every seat playing medium (common random numbers), and the
@@ -326,6 +328,9 @@ LD_LEVELS = True
 LD_ROUND_GOES_ON = True
 """With three players or more the coach counts the round going on past the next player, as its review does
 (``--round-ends``: as nothing, as before and as the ``hard`` bot does)."""
+LD_TIE_BREAK = True
+"""The coach's best is its review's: the reading's ties at the top played out (``--no-tie-break``: the first of
+them, as before)."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -468,20 +473,26 @@ def ld_ranked(obs: Any, levels: tuple[str, ...]) -> list[Any]:
 
 def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
     from vegas_tutor.liars_dice import State
-    from vegas_tutor.liars_dice.coach import GOOD, rechecked
+    from vegas_tutor.liars_dice.coach import GOOD, rechecked, tie_break
 
     rng = make_rng(seed)
     state = State.start(list(decision.counts), opener=decision.opener, seed=0)
     for action in decision.history:
         state.apply(action)
     obs = state.observation(decision.seat)
-    ranked, wall, cpu = timed(lambda: ld_ranked(obs, decision.levels))
-    assert isinstance(ranked, list)
-    chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
     told = dict(enumerate(decision.levels)) if LD_LEVELS else None
 
+    def coach_ranked() -> list[Any]:  # the review's best first (the reading's ties played out), then the others
+        ranked = ld_ranked(obs, decision.levels)
+        best = tie_break(state, tuple(ranked), told)[0] if LD_TIE_BREAK else ranked[0]
+        return [best, *(o for o in ranked if o is not best)]
+
+    ranked, wall, cpu = timed(coach_ranked)
+    assert isinstance(ranked, list)
+    chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
+
     def loss(action: object) -> float:  # as the coach's review of that decision says (checked if far behind)
-        after, _dealt = rechecked(state, tuple(ranked), action, told)  # type: ignore[arg-type]
+        after, _dealt = rechecked(state, tuple(ranked), action, told, best=ranked[0])  # type: ignore[arg-type]
         return max(ranked[0].win_chance - next(o for o in after if o.action == action).win_chance, 0.0)
 
     _loss, check_wall, check_cpu = timed(lambda: loss(decision.played))
@@ -549,7 +560,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON
+    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON, LD_TIE_BREAK
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -564,9 +575,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "(not told their levels)")
     parser.add_argument("--round-ends", action="store_true", help="Liar's Dice: the coach counts the round going "
                         "on past the next player as worth nothing (as the hard bot does)")
+    parser.add_argument("--no-tie-break", action="store_true", help="Liar's Dice: the coach's best is the first of "
+                        "the choices its reading rates alike at the top (as before its review played them out)")
     args = parser.parse_args(argv)
     DEEP, WORKERS, LD_DECIDER, LD_LEVELS = args.deep, args.workers, args.decider, not args.one_model
-    LD_ROUND_GOES_ON = not args.round_ends
+    LD_ROUND_GOES_ON, LD_TIE_BREAK = not args.round_ends, not args.no_tie_break
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:

@@ -553,3 +553,43 @@ def test_a_check_past_its_deadline_plays_one_deal() -> None:
     options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
     after, dealt = coach.rechecked(s, options, Bid(4, 6), deadline=0.0)
     assert dealt == 1 and len(after) == len(options)
+
+
+# --------------------------------------------------------------------------- choices alike at the top
+def test_choices_the_reading_rates_alike_at_the_top_are_played_out_to_pick_the_best() -> None:
+    s = State.start([2, 1, 2], opener=0, seed=0)
+    for cup in [(2, 4), (3,), (5, 5)]:
+        s.apply(Roll(cup))
+    s.apply("one 4")  # seat 0 may show now: one 4 is safe, the next player lets the round go on whatever it shows
+    levels = {1: "medium", 2: "hard"}
+    options = evaluate(s.observation(0), chances=True, levels=levels, round_goes_on=coach.ROUND_GOES_ON)
+    first = coach.best_chance(options)
+    tied = [o for o in options if o.win_chance == pytest.approx(first.win_chance, abs=1e-9)]
+    assert len(tied) >= 2 and first.action == NoShow()
+    r = review(s, first.action, levels=levels)
+    # by hand: the first TIE_OPTIONS of them, in best_chance's order, played out on the same deals and dice
+    played = sorted(tied, key=lambda o: (round(o.value, 9), options.index(o)))[:coach.TIE_OPTIONS]
+    obs = s.observation(0)
+    seed = coach.check_seed(obs, first.action)
+    lost = [0.0] * len(played)
+    for k, cups in enumerate(coach.deals(obs, Table(obs, MODEL, levels=levels), coach.TIE_DEALS, seed)):
+        bots = (seed + 7919 * k) % (1 << 31)
+        for i, o in enumerate(played):
+            lost[i] += coach.round_lost(s.dealt(cups, seed=seed + k), o.action, 0, levels, bots)
+    assert r.best == played[lost.index(min(lost))].action != first.action  # the play-outs pick another
+    assert (r.tied, r.tie_deals) == (len(played), coach.TIE_DEALS)
+    assert r.loss == 0.0 and r.verdict == "good"  # the reading's first gives up nothing against it
+    assert r.alternatives == options  # every choice keeps its chance
+    assert f"This reading rated {len(played)} choices alike at the top" in r.details
+    assert f"on {coach.TIE_DEALS} deals of the rivals' cups" in r.details
+    assert review(s, first.action, levels=levels) == r  # seeded by the position: the same best every time
+    assert review(s, r.best, levels=levels).best == r.best
+    assert coach.tie_break(s, options, levels, deadline=0.0)[1:] == (len(played), 1)  # past its deadline: one deal
+
+
+def test_a_single_best_is_not_played_out() -> None:
+    s = position([2, 2], [(5, 5), (2, 3)], ["three 5s"])
+    options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
+    assert coach.tie_break(s, options) == (coach.best_chance(options), 0, 0)
+    r = review(s, "challenge")
+    assert (r.tied, r.tie_deals) == (0, 0) and "alike at the top" not in r.details

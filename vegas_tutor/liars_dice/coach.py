@@ -102,8 +102,15 @@ READING = 0.25
 """A checked decision's loss: this share from the coach's reading, the rest from the play-outs (which see the
 whole round, and score the reading's "mistakes" far better against the deeper reference of
 ``bench/bench_coach_reference.py``)."""
+TIE_OPTIONS = 3
+"""When the coach's reading rates several choices alike at the top (the same chance of winning: most often safe
+bids or shows after which the next player lets the round go on, where the reading stops), the first this many of
+them are played out to pick the best (:func:`tie_break`)."""
+TIE_DEALS = 8
+"""Deals of the rivals' cups those choices are played out on."""
 COACH_BUDGET = 0.5
-"""Wall-clock seconds a table's coach gives the check (fewer deals past it; at least one)."""
+"""Wall-clock seconds a table's coach gives the play-outs of a review, the tie-break and the check together (fewer
+deals past it; at least one each)."""
 
 
 @dataclass(frozen=True)
@@ -582,6 +589,11 @@ class Review:
     dealt: int = 0
     """Deals of the rivals' cups the round was played out on from your choice and the best, when your decision,
     far behind, was checked (:func:`rechecked`)."""
+    tied: int = 0
+    """Choices the coach's reading rated alike at the top, played out to pick the best (:func:`tie_break`; 0:
+    none)."""
+    tie_deals: int = 0
+    """Deals those choices were played out on."""
 
     @property
     def verdict(self) -> Verdict:
@@ -656,14 +668,55 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
     options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
-    best = best_chance(options)
-    options, dealt = rechecked(state, options, action, levels, deadline=time.monotonic() + budget)
+    deadline = time.monotonic() + budget
+    best, tied, tie_deals = tie_break(state, options, levels, deadline=deadline)
+    options, dealt = rechecked(state, options, action, levels, best=best, deadline=deadline)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
     dice = mine.value - best.value
     obs = state.observation(seat)
-    return Review(mine.action, best.action, loss, dice, options, explain(obs, mine, best, loss),
-                  _details(obs, mine, best, dealt), dealt)
+    details = _details(obs, mine, best, dealt) + _tie_details(tied, tie_deals)
+    return Review(mine.action, best.action, loss, dice, options, explain(obs, mine, best, loss), details, dealt,
+                  tied, tie_deals)
+
+
+def tie_break(state: State, options: tuple[Option, ...], levels: Mapping[int, str] | None = None, *,
+              n: int = TIE_DEALS, deadline: float = math.inf) -> tuple[Option, int, int]:
+    """The coach's best of ``options`` (from :func:`evaluate` with chances), with how many choices were played
+    out for it and on how many deals (0, 0: none). When the reading rates several alike at the top, the first
+    :data:`TIE_OPTIONS` of them (in :func:`best_chance`'s order) are played out on ``n`` deals of the rivals' cups
+    (:func:`deals`; the same dice and bots' draws for each; fewer deals once the wall clock passes ``deadline``),
+    and the one that loses least is the best (ties to the first). Every choice keeps its chance of winning: the
+    others tied give up nothing against it."""
+    top = best_chance(options)
+    if top.win_chance is None:
+        return top, 0, 0
+    tied = sorted((o for o in options if round(o.win_chance or 0.0, 9) == round(top.win_chance, 9)),
+                  key=lambda o: (round(o.value, 9), options.index(o)))[:TIE_OPTIONS]
+    if len(tied) < 2:
+        return top, 0, 0
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    seed = check_seed(obs, top.action)
+    lost = [0.0] * len(tied)
+    played = 0
+    for k, cups_k in enumerate(deals(obs, Table(obs, MODEL, levels=levels), n, seed)):
+        if played and time.monotonic() > deadline:
+            break
+        world = state.dealt(cups_k, seed=seed + k)
+        bots = (seed + 7919 * k) % (1 << 31)  # the bots' draws, the same after each choice
+        for i, o in enumerate(tied):
+            lost[i] += round_lost(world.copy(), o.action, seat, levels, bots)
+        played += 1
+    return tied[lost.index(min(lost))], len(tied), played
+
+
+def _tie_details(tied: int, dealt: int) -> str:
+    if not tied:
+        return ""
+    return " " + _("This reading rated {k} choices alike at the top; the coach's was picked among them by playing "
+                   "the round out from each on {n} deals of the rivals' cups as their bids suggest.", k=tied, n=dealt)
 
 
 def deals(obs: Observation, table: Table, n: int, seed: int) -> list[dict[int, tuple[int, ...]]]:
@@ -702,15 +755,17 @@ def round_lost(world: State, action: Action, seat: int, levels: Mapping[int, str
 
 
 def rechecked(state: State, options: tuple[Option, ...], action: Action, levels: Mapping[int, str] | None = None,
-              *, n: int = RECHECK_DEALS, deadline: float = math.inf) -> tuple[tuple[Option, ...], int]:
+              *, best: Option | None = None, n: int = RECHECK_DEALS,
+              deadline: float = math.inf) -> tuple[tuple[Option, ...], int]:
     """``options`` (from :func:`evaluate` with chances) after the check of ``action``: when it gives up
     :data:`RECHECK` or more against the best, the round is played out from both on ``n`` deals of the rivals' cups
     (:func:`deals`; fewer once the wall clock passes ``deadline``; the same deals and dice for both), and its
-    loss becomes :data:`READING` times the coach's reading plus the rest times the play-outs' mean. The best and
-    the other choices keep their chances. Also returns the deals played (0: no check)."""
-    best = best_chance(options)
+    loss becomes :data:`READING` times the coach's reading plus the rest times the play-outs' mean. The best
+    (``best``, else :func:`best_chance`'s) and the other choices keep their chances. Also returns the deals played
+    (0: no check)."""
+    best = best or best_chance(options)
     mine = next(o for o in options if o.action == action)
-    if mine is best or mine.win_chance is None or best.win_chance is None or \
+    if mine.action == best.action or mine.win_chance is None or best.win_chance is None or \
             best.win_chance - mine.win_chance < RECHECK:
         return options, 0
     seat = state.current_player
