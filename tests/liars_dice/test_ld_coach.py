@@ -579,6 +579,7 @@ def test_choices_the_reading_rates_alike_at_the_top_are_played_out_to_pick_the_b
     assert r.best == played[lost.index(min(lost))].action != first.action  # the play-outs pick another
     assert (r.tied, r.tie_deals) == (len(played), coach.TIE_DEALS)
     assert r.loss == 0.0 and r.verdict == "good"  # the reading's first gives up nothing against it
+    assert r.explanation.endswith("Yours, keeping your cup hidden, gives up nothing: this count rates the two alike.")
     assert r.alternatives == options  # every choice keeps its chance
     assert f"This reading rated {len(played)} choices alike at the top" in r.details
     assert f"on {coach.TIE_DEALS} deals of the rivals' cups" in r.details

@@ -34,7 +34,11 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 - **A verdict far behind is checked** (:func:`rechecked`): when your choice seems to give up 4 points or more, the
   round is played out from it and from the best on 12 deals of the rivals' cups drawn from that reading (you
   playing on as the hard bot, each rival at its level), and the verdict weighs those rounds three to one against
-  the reading. The hint and the hard bot use the reading alone.
+  the reading.
+- **Choices alike at the top are played out** (:func:`tie_break`): when the reading rates several choices alike at
+  the top (safe bids, or shows after which the next player lets the round go on, where the reading stops), the
+  first 3 are played out on 8 such deals and the one that loses least is the best (the hint's choice). The hard
+  bot uses the reading alone.
 
 >>> from vegas_tutor.liars_dice import Bid, Roll, State
 >>> s = State.start([2, 2], seed=3)
@@ -857,8 +861,11 @@ def explain(obs: Observation, mine: Option, best: Option, loss: float) -> str:
         first = _("Best: {choice}; {net}.", choice=name, net=net)
     if mine.action == best.action:
         return first
-    why = _why(mine, best) or _why_by_answer(mine, best) or _why_by_dice(mine, best, rivals)
     dice = mine.value - best.value
+    if round(100 * loss, 1) == 0 and abs(dice) < 0.005:  # alike by the reading (a tie the play-outs broke)
+        return _("{best} Yours, {choice}, gives up nothing: this count rates the two alike.", best=first,
+                 choice=_name(obs, mine))
+    why = _why(mine, best) or _why_by_answer(mine, best) or _why_by_dice(mine, best, rivals)
     if dice >= 0.005:
         cost = _("{points} points of your chance of winning ({dice} dice more lost on average)",
                  points=number(100 * loss, 1), dice=number(dice, 2))
