@@ -41,6 +41,8 @@ plays all its playouts (no deadline), so the decisions are the same however busy
 
 Run: ``python bench/bench_coach_reference.py --game las_vegas [--decisions 300] [--playouts 3000]``;
 ``--game liars_dice --playouts 200 --workers 2``; ``--game lords_of_vegas --playouts 300 --workers 2``.
+``--game liars_dice --reference DUMP`` reads the reference from an earlier run's ``--dump`` (the same
+``--seed``): only the coach's side is judged again, in a minute or two instead of half an hour.
 """
 
 from __future__ import annotations
@@ -331,6 +333,9 @@ LD_ROUND_GOES_ON = True
 LD_TIE_BREAK = True
 """The coach's best is its review's: the reading's ties at the top played out (``--no-tie-break``: the first of
 them, as before)."""
+LD_REFERENCE = ""
+"""A ``--dump`` of an earlier Liar's Dice run of the same seed and decisions to read the reference from
+(``--reference``): the coach's side is judged again, the reference's deals and rounds are not played again."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -471,7 +476,10 @@ def ld_ranked(obs: Any, levels: tuple[str, ...]) -> list[Any]:
     return sorted(options, key=lambda o: (-o.win_chance, o.value))
 
 
-def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) -> Judged | None:
+def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS,
+             stored: dict[str, Any] | None = None) -> Judged | None:
+    """The coach's losses of a decision's options and the reference's; with ``stored`` (this decision's entry of a
+    ``--dump`` of an earlier run, the same seed and options), the reference is read from it, not played again."""
     from vegas_tutor.liars_dice import State
     from vegas_tutor.liars_dice.coach import GOOD, rechecked, tie_break
 
@@ -482,14 +490,19 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
     obs = state.observation(decision.seat)
     told = dict(enumerate(decision.levels)) if LD_LEVELS else None
 
-    def coach_ranked() -> list[Any]:  # the review's best first (the reading's ties played out), then the others
-        ranked = ld_ranked(obs, decision.levels)
-        best = tie_break(state, tuple(ranked), told)[0] if LD_TIE_BREAK else ranked[0]
-        return [best, *(o for o in ranked if o is not best)]
+    def coach_ranked() -> tuple[list[Any], list[Any]]:  # the reading's order; the review's best first, the rest
+        reading = ld_ranked(obs, decision.levels)
+        best = tie_break(state, tuple(reading), told)[0] if LD_TIE_BREAK else reading[0]
+        return reading, [best, *(o for o in reading if o is not best)]
 
-    ranked, wall, cpu = timed(coach_ranked)
-    assert isinstance(ranked, list)
-    chosen = ranked[:LD_OPTIONS] + [o for o in ranked[LD_OPTIONS:] if o.action == decision.played]
+    both, wall, cpu = timed(coach_ranked)
+    assert isinstance(both, tuple)
+    reading, ranked = both
+
+    def options_of(order: list[Any]) -> list[Any]:
+        return order[:LD_OPTIONS] + [o for o in order[LD_OPTIONS:] if o.action == decision.played]
+
+    chosen = options_of(ranked)
 
     def loss(action: object) -> float:  # as the coach's review of that decision says (checked if far behind)
         after, _dealt = rechecked(state, tuple(ranked), action, told, best=ranked[0])  # type: ignore[arg-type]
@@ -498,6 +511,16 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS) ->
     _loss, check_wall, check_cpu = timed(lambda: loss(decision.played))
     wall, cpu = wall + check_wall, cpu + check_cpu
     coach = tuple(loss(o.action) for o in chosen)
+    if stored is not None:  # the reference of an earlier run: its options were the reading's first ones
+        judged_then = {repr(o.action): v for o, v in zip(options_of(reading), stored["reference"], strict=True)}
+        if set(judged_then) != {repr(o.action) for o in chosen}:
+            raise SystemExit(f"--reference: the stored run judged other options for {decision}")
+        reference = tuple(judged_then[repr(o.action)] for o in chosen)
+        tag = (f"{len([c for c in decision.counts if c > 0])} players, {obs.phase}, coach's best "
+               f"{type(ranked[0].action).__name__}, reference's "
+               f"{type(chosen[int(np.argmin(reference))].action).__name__}")
+        return Judged(coach, reference, float(stored["reference_stderr"]), wall, cpu,
+                      float(stored["reference_seconds"]), tag, stored["halves_agree"])
     start = time.perf_counter()
     worlds: list[tuple[object, float]] = []
     for _try in range(worlds_wanted * 20):
@@ -533,8 +556,17 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     from vegas_tutor.liars_dice.coach import GOOD, MISTAKE
 
     chosen = ld_decisions(decisions, seed)
+    stored: list[dict[str, Any] | None] = [None] * len(chosen)
+    if LD_REFERENCE:
+        stored = json.loads(Path(LD_REFERENCE).read_text())
+        if len(stored) != len(chosen) or any(entry is None for entry in stored):
+            raise SystemExit(f"--reference {LD_REFERENCE}: {len(stored)} decisions judged, not {len(chosen)}: "
+                             "a run of the same --seed and --decisions in which none was left out is needed")
+        print(f"\nLiar's Dice: the reference read from {LD_REFERENCE} (an earlier run's --dump, the same seed and "
+              "decisions: its deals and rounds are not played again; its times are that run's)")
     with ProcessPoolExecutor(WORKERS) as pool:
-        found = list(pool.map(ld_judge, chosen, [seed + k for k in range(len(chosen))], [playouts] * len(chosen)))
+        found = list(pool.map(ld_judge, chosen, [seed + k for k in range(len(chosen))], [playouts] * len(chosen),
+                              stored))
     judged = [j for j in found if j is not None]
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
@@ -560,7 +592,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON, LD_TIE_BREAK
+    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON, LD_TIE_BREAK, LD_REFERENCE
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -577,9 +609,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "on past the next player as worth nothing (as the hard bot does)")
     parser.add_argument("--no-tie-break", action="store_true", help="Liar's Dice: the coach's best is the first of "
                         "the choices its reading rates alike at the top (as before its review played them out)")
+    parser.add_argument("--reference", default="", help="Liar's Dice: read the reference from this --dump of an "
+                        "earlier run of the same --seed and --decisions (the coach's side is judged again)")
     args = parser.parse_args(argv)
     DEEP, WORKERS, LD_DECIDER, LD_LEVELS = args.deep, args.workers, args.decider, not args.one_model
-    LD_ROUND_GOES_ON, LD_TIE_BREAK = not args.round_ends, not args.no_tie_break
+    LD_ROUND_GOES_ON, LD_TIE_BREAK, LD_REFERENCE = not args.round_ends, not args.no_tie_break, args.reference
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:
