@@ -696,7 +696,7 @@ def tie_break(state: State, options: tuple[Option, ...], levels: Mapping[int, st
     if top.win_chance is None:
         return top, 0, 0
     tied = sorted((o for o in options if round(o.win_chance or 0.0, 9) == round(top.win_chance, 9)),
-                  key=lambda o: (round(o.value, 9), options.index(o)))[:TIE_OPTIONS]
+                  key=lambda o: round(o.value, 9))[:TIE_OPTIONS]  # stable: equal values keep the legal order
     if len(tied) < 2:
         return top, 0, 0
     seat = state.current_player
