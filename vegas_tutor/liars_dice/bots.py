@@ -30,7 +30,7 @@ from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
-from vegas_tutor.liars_dice.coach import best_option, evaluate
+from vegas_tutor.liars_dice.coach import best_in_dice
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.equilibrium import Key, Policy
@@ -86,7 +86,7 @@ def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
         solved = one_die_strategy(obs)
         if solved is not None:
             return _draw(solved, rng)
-        return best_option(evaluate(obs)).action
+        return best_in_dice(obs)
     if obs.phase == "show":
         return NoShow() if level == "easy" else _medium_show(obs)
     return _easy_bid(obs, rng) if level == "easy" else _medium_bid(obs, rng)
@@ -101,7 +101,7 @@ def action_probabilities(obs: Observation, level: str, rng: Rng, *, solved: bool
         if mix is not None:
             return mix
         if not solved and obs.phase in ("bid", "show"):
-            return {best_option(evaluate(obs)).action: 1.0}
+            return {best_in_dice(obs): 1.0}
     return {choose_from_observation(obs, level, rng): 1.0}
 
 

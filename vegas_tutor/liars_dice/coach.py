@@ -84,6 +84,8 @@ Scale = Literal["dice", "chance"]
 N_BIDS = len(ALL_BIDS)
 _RANKS = np.arange(N_BIDS)
 _FACE_COL = BID_FACE - 1
+_FACE_ROWS = tuple(np.flatnonzero(face == BID_FACE) for face in range(1, 7))
+"""The ranks of the bids of each face."""
 GOOD, MISTAKE = 0.02, 0.06
 """Verdict thresholds on the chance of winning given up: below 2 points ``good``, from 6 points ``mistake`` (the
 other games' thresholds)."""
@@ -179,11 +181,13 @@ def _matches(dice: tuple[int, ...]) -> Ints:
     return result
 
 
-def _truth(matches: Ints, base: Ints, unknown: int) -> Floats:
-    """P(each bid true) from a viewer holding ``matches`` (rows) who also sees ``base`` matches."""
-    need = BID_QUANTITY[None, :] - (matches[:, _FACE_COL] + base[_FACE_COL][None, :])
+def _truth(matches: Ints, base: Ints, unknown: int, start: int = 0) -> Floats:
+    """P(each bid true) from a viewer holding ``matches`` (rows) who also sees ``base`` matches (the bids from rank
+    ``start`` up)."""
+    face = _FACE_COL[start:]
+    need = BID_QUANTITY[None, start:] - (matches[:, face] + base[face][None, :])
     need = np.clip(need, 0, MAX_UNKNOWN + 1)
-    result: Floats = tail_table()[BID_STAR[None, :], unknown, need]
+    result: Floats = tail_table()[BID_STAR[None, start:], unknown, need]
     return result
 
 
@@ -240,7 +244,7 @@ class Rival:
     the model's."""
     level: str | None = None
     hidden: int = 0
-    """The dice in its cup (read exactly: the rows are their count patterns)."""
+    """The dice in its cup (the rows are their count patterns)."""
 
     def challenge(self) -> Floats:
         """``(patterns, bids)``: P(the rival challenges each bid)."""
@@ -259,17 +263,14 @@ class Rival:
         result: Floats = smart[:, None] * self.lean[:, faced + 1:] + noise / (N_BIDS - faced)
         return result
 
-    def show_challenge(self, bid: Bid, view: View, bidder_hidden: int) -> Floats:
-        """Per pattern: P(the rival challenges ``bid`` when it sees as ``view`` says (after your show) and you hide
-        ``bidder_hidden`` dice."""
+    def show_challenge(self, bid: Bid, seen: tuple[int, ...], unknown: int, bidder_hidden: int) -> Floats:
+        """Per pattern: P(the rival challenges ``bid`` when it sees ``seen`` matches per bid face (after your show)
+        and ``unknown`` dice it cannot see, and you hide ``bidder_hidden`` dice."""
         if self.exact is not None:
-            result: Floats = _answers(str(self.level), self.hidden, tuple(int(m) for m in view.shown.ravel()),
-                                      view.unknown, bidder_hidden).challenge[:, bid.rank + 1]
+            result: Floats = _answers(str(self.level), self.hidden, seen, unknown, bidder_hidden).challenge[
+                :, bid.rank + 1]
             return result
-        model = self.model
-        doubt = doubts_of(model, view.truth())[:, bid.rank]
-        result = (1 - model.noise) * doubt + model.noise / (N_BIDS - bid.rank)
-        return result
+        return _show_doubts(self.model, self.hidden, seen, unknown, bid.rank)
 
     def raise_likelihood(self, prev: int, bid: int) -> Floats:
         """P(the rival raises to ``bid`` over rank ``prev`` (-1: opening)), per pattern."""
@@ -303,12 +304,23 @@ class Rival:
         return result
 
 
+@lru_cache(maxsize=1024)
+def _unread(model: Model, hidden: int, shown: tuple[int, ...], unknown: int) -> Rival:
+    """A rival hiding ``hidden`` dice before any of its bids is read, seeing ``shown`` matches per bid face and
+    ``unknown`` dice it cannot see (kept read-only: every position with the same dice in view shares it)."""
+    matches, prior = patterns(hidden)
+    rival = Rival.read(-1, model, matches, prior, _truth(matches, np.array(shown, dtype=np.int64), unknown))
+    rival.hidden = hidden
+    for table in (rival.weights, rival.truth, rival.doubts, rival.lean, rival.tails):
+        table.flags.writeable = False
+    return rival
+
+
 def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) -> Rival:
     hidden = obs.dice_counts[seat] - len(obs.shown[seat])
-    matches, prior = patterns(hidden)
     shown = tuple(d for cup in obs.shown for d in cup)
-    truth = _truth(matches, _matches(shown), sum(obs.dice_counts) - hidden - len(shown))
-    rival = Rival.read(seat, model, matches, prior.copy(), truth)
+    rival = replace(_unread(model, hidden, tuple(int(m) for m in _matches(shown)),
+                            sum(obs.dice_counts) - hidden - len(shown)), seat=seat)
     if level in READ_EXACTLY:
         exact = _exactly(obs, rival, str(level))
         if exact is not None:
@@ -321,6 +333,23 @@ def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) 
             prev = bid.rank
         rival.weights = rival.weights / rival.weights.sum()
     return rival
+
+
+@lru_cache(maxsize=4096)
+def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int, rank: int) -> Floats:
+    """Per pattern of ``hidden`` dice: P(a rival read by ``model`` challenges the bid of ``rank`` when it sees
+    ``seen`` matches per bid face and ``unknown`` dice it cannot see (kept read-only, as :func:`_answers`)."""
+    if rank == N_BIDS - 1:
+        doubt = np.ones(len(patterns(hidden)[0]))  # the top bid is always challenged
+    else:  # doubts_of's column ``rank`` alone: it needs the chances of that bid and of the bids above
+        truth = _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank)
+        x = model.doubt * (model.threshold - truth[:, 0])
+        if model.held_back:
+            x = x - model.held_back * truth[:, 1:].max(axis=1)
+        doubt = _sigmoid(x)
+    result: Floats = (1 - model.noise) * doubt + model.noise / (N_BIDS - rank)
+    result.flags.writeable = False
+    return result
 
 
 @lru_cache(maxsize=512)
@@ -374,7 +403,8 @@ class Table:
     """Everything the coach computes once per observation (the seat to act is ``obs.player``)."""
 
     def __init__(self, obs: Observation, model: Model = MODEL, scale: Scale = "dice",
-                 levels: Mapping[int, str] | None = None, *, round_goes_on: bool = False) -> None:
+                 levels: Mapping[int, str] | None = None, *, round_goes_on: bool = False,
+                 rivals: Mapping[int, Rival] | None = None) -> None:
         if not isinstance(obs, Observation):
             raise InvalidActionError(_("the coach needs an Observation, got {kind}", kind=type(obs).__name__))
         if obs.current_player != obs.player or obs.phase not in ("bid", "show"):
@@ -391,9 +421,11 @@ class Table:
         self.shown_dice = tuple(d for cup in obs.shown for d in cup)
         self.shown = _matches(self.shown_dice)
         self.mine = _matches(obs.own_hidden)
-        self.rivals = {s: _rival(obs, s, level_model(levels.get(s)), levels.get(s)) if levels else
-                       _rival(obs, s, model) for s in self.alive if s != self.me}
-        """Each rival read by ``model``, or by its level's model when ``levels`` (seat: level) are given."""
+        self.rivals = dict(rivals) if rivals is not None else {
+            s: _rival(obs, s, level_model(levels.get(s)), levels.get(s)) if levels else _rival(obs, s, model)
+            for s in self.alive if s != self.me}
+        """Each rival read by ``model``, or by its level's model when ``levels`` (seat: level) are given (or as
+        ``rivals`` gives them: a table of the same observation on another scale reads them alike)."""
         rivals = len(self.alive) - 1
         self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
                                for s, c in enumerate(counts)])
@@ -401,6 +433,7 @@ class Table:
         self.chance = win_chances(counts)[self.me]
         """My chance of winning the game at the start of the round (before any die is lost)."""
         self._drops: dict[int, Floats] = {}
+        self._costs: dict[tuple[int, int, int], Floats] = {}
         self.challenged: dict[Choice, float] = {}
         """Filled by :meth:`values`: how likely the next player is to challenge my bid after each raise or show."""
 
@@ -437,13 +470,19 @@ class Table:
 
     # ------------------------------------------------------------------------------ costs
     def costs(self, bidder: int, challenger: int, width: int) -> Floats:
-        """``(bids, width)``: the value of each bid being challenged when ``c`` dice match (columns)."""
+        """``(bids, width)``: the value of each bid being challenged when ``c`` dice match (columns); computed once
+        per table (read-only)."""
+        key = (bidder, challenger, width)
+        if key in self._costs:
+            return self._costs[key]
         counts = self.obs.dice_counts
         c = np.arange(width)[None, :]
         q = BID_QUANTITY[:, None]
         over = self.drop(challenger)[np.clip(c - q, 0, counts[challenger])]
         under = self.drop(bidder)[np.clip(q - c, 0, counts[bidder])]
         result: Floats = np.where(c > q, over, np.where(c < q, under, self.perfect(bidder, challenger)))
+        result.flags.writeable = False
+        self._costs[key] = result
         return result
 
     def others(self, exclude: int, face: int) -> Floats:
@@ -470,7 +509,7 @@ class Table:
         g = np.zeros((N_BIDS, width))
         for face in range(1, 7):
             dist = self.others(self.next, face)
-            rows = face == BID_FACE
+            rows = _FACE_ROWS[face - 1]
             for k, p in enumerate(dist):
                 if p:
                     g[rows] += p * table[rows, k:k + width]
@@ -537,7 +576,7 @@ class Table:
             seen = self.shown + put_m
             unknown = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) \
                 - len(self.shown_dice) - len(put)
-            pc = nxt.show_challenge(bid, View(nxt.matches, seen, unknown), len(hidden) - len(put))
+            pc = nxt.show_challenge(bid, tuple(int(m) for m in seen), unknown, len(hidden) - len(put))
             dist = np.convolve(self.others(self.next, f), _binomial(reroll, bid.is_star))
             base = int(kept + self.shown[f - 1])
             width = self.total + 2
@@ -620,7 +659,7 @@ def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False,
     truths = _true_chances(table)
     wins: dict[Choice, float] = {}
     if chances:
-        scaled = Table(obs, model, "chance", levels, round_goes_on=round_goes_on)
+        scaled = Table(obs, model, "chance", levels, round_goes_on=round_goes_on, rivals=table.rivals)
         wins = {a: scaled.chance - lost for a, lost in scaled.values().items()}
     return tuple(Option(a, v, truths.get(a), wins.get(a), table.challenged.get(a)) for a, v in values.items())
 
@@ -628,6 +667,12 @@ def evaluate(obs: Observation, model: Model = MODEL, *, chances: bool = False,
 def best_option(options: tuple[Option, ...]) -> Option:
     """The lowest value in dice; ties go to the first in legal order (the lower bid, or no show)."""
     return min(options, key=lambda o: round(o.value, 9))
+
+
+def best_in_dice(obs: Observation) -> Choice:
+    """``best_option(evaluate(obs)).action`` (the hard bot's choice) without the options' other figures."""
+    values = Table(obs).values()
+    return min(values, key=lambda a: round(values[a], 9))
 
 
 def best_chance(options: tuple[Option, ...]) -> Option:

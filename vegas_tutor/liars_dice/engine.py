@@ -380,13 +380,13 @@ def _replace(cups: tuple[tuple[int, ...], ...], seat: int, faces: tuple[int, ...
 
 def _check(d: _Data, action: Action, player: int | None, phase: str) -> Action:
     """Raise :class:`IllegalActionError` unless ``action`` is legal in ``d``; return it."""
-    what = action_words(action)
-
     def refuse(why: str) -> IllegalActionError:
-        return IllegalActionError(_("{action} is not legal: {why}", action=what, why=why))
+        return IllegalActionError(_("{action} is not legal: {why}", action=action_words(action), why=why))
 
-    phases = {"roll": _("roll"), "show": _("show"), "bid": _("bid"), "over": _("over")}
-    where = _("(seat {seat}, {phase} phase)", seat=player, phase=phases.get(phase, phase))
+    def where() -> str:  # (words made only for a refusal: a legal action is checked on every move)
+        phases = {"roll": _("roll"), "show": _("show"), "bid": _("bid"), "over": _("over")}
+        return _("(seat {seat}, {phase} phase)", seat=player, phase=phases.get(phase, phase))
+
     if player is None:
         raise refuse(_("the game is over"))
     if d.pending:
@@ -397,11 +397,11 @@ def _check(d: _Data, action: Action, player: int | None, phase: str) -> Action:
             raise refuse(_("seat {seat} rolls {n} dice, not {got}", seat=d.pending[0], n=n, got=len(action.faces)))
         return action
     if isinstance(action, Roll):
-        raise refuse(_("no roll is pending {where}", where=where))
+        raise refuse(_("no roll is pending {where}", where=where()))
     if d.window:
         if not isinstance(action, Show | NoShow):
             raise refuse(_("seat {seat} has just bid and first decides whether to show {where}", seat=player,
-                           where=where))
+                           where=where()))
         if isinstance(action, Show):
             hidden = Counter(d.hidden[player])
             if Counter(action.faces) - hidden:
@@ -410,13 +410,13 @@ def _check(d: _Data, action: Action, player: int | None, phase: str) -> Action:
                 raise refuse(_("at least one die must stay to re-roll"))
         return action
     if isinstance(action, Show | NoShow):
-        raise refuse(_("only right after one's own bid {where}", where=where))
+        raise refuse(_("only right after one's own bid {where}", where=where()))
     last = d.bids[-1][1] if d.bids else None
     if isinstance(action, Bid):
         if last is not None and action <= last:
-            raise refuse(_("it does not raise {bid} {where}", bid=bid_words(last), where=where))
+            raise refuse(_("it does not raise {bid} {where}", bid=bid_words(last), where=where()))
     elif last is None:
-        raise refuse(_("there is no bid yet {where}", where=where))
+        raise refuse(_("there is no bid yet {where}", where=where()))
     return action
 
 

@@ -215,14 +215,11 @@ def _credited_tail(unknown: int, bidder_hidden: int, star: bool) -> Floats:
 def medium_best(truth: Floats) -> Ints:
     """``(rows, N_BIDS + 1)``: the bid most likely true above the bid of each column (the lowest on ties; -1:
     none above the top)."""
+    # the best from rank r up is the first rank j >= r whose chance is the highest of all from j up
+    highest = np.maximum.accumulate(truth[:, ::-1], axis=1)[:, ::-1]
+    ranks = np.where(truth >= highest, np.arange(N_BIDS)[None, :], N_BIDS)
     out = np.full((len(truth), N_BIDS + 1), -1, dtype=np.int64)
-    best = np.full(len(truth), -1, dtype=np.int64)
-    best_p = np.full(len(truth), -np.inf)
-    for r in range(N_BIDS - 1, -1, -1):  # column r holds the best above rank r - 1, i.e. from rank r up
-        take = truth[:, r] >= best_p
-        best = np.where(take, r, best)
-        best_p = np.where(take, truth[:, r], best_p)
-        out[:, r] = best
+    out[:, :N_BIDS] = np.minimum.accumulate(ranks[:, ::-1], axis=1)[:, ::-1]
     return out
 
 
