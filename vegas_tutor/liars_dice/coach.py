@@ -426,8 +426,8 @@ class Table:
             for s in self.alive if s != self.me}
         """Each rival read by ``model``, or by its level's model when ``levels`` (seat: level) are given (or as
         ``rivals`` gives them: a table of the same observation on another scale reads them alike)."""
-        rivals = len(self.alive) - 1
-        self.stake = np.array([1.0 if s == self.me else (-1.0 / rivals if c > 0 else 0.0)
+        others = len(self.alive) - 1
+        self.stake = np.array([1.0 if s == self.me else (-1.0 / others if c > 0 else 0.0)
                                for s, c in enumerate(counts)])
         """Weight of each seat's lost dice in the value (mine +1, each rival's -1/rivals)."""
         self.chance = win_chances(counts)[self.me]
