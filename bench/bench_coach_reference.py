@@ -571,7 +571,8 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
-    print(f"\nLiar's Dice: {playouts} deals per decision; the deciding seat plays on as {LD_DECIDER} "
+    deals = "the stored run's deals" if LD_REFERENCE else f"{playouts} deals"
+    print(f"\nLiar's Dice: {deals} per decision; the deciding seat plays on as {LD_DECIDER} "
           f"('own': its own level); the coach reads "
           f"{'each rival by its level' if LD_LEVELS else 'every rival alike'}; the round going on past the next "
           f"player {'counted' if LD_ROUND_GOES_ON else 'worth nothing'}; {WORKERS} processes")
