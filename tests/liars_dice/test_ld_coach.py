@@ -3,6 +3,7 @@
 import math
 from functools import cache
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -586,6 +587,43 @@ def test_choices_the_reading_rates_alike_at_the_top_are_played_out_to_pick_the_b
     assert review(s, first.action, levels=levels) == r  # seeded by the position: the same best every time
     assert review(s, r.best, levels=levels).best == r.best
     assert coach.tie_break(s, options, levels, deadline=0.0)[1:] == (len(played), 1)  # past its deadline: one deal
+
+
+def test_a_position_reviewed_again_reuses_its_reading_unless_its_tie_break_was_cut_short(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = State.start([2, 1, 2], opener=0, seed=0)
+    for cup in [(2, 4), (3,), (5, 5)]:
+        s.apply(Roll(cup))
+    s.apply("one 4")  # the position above: choices alike at the top
+    levels = {1: "medium", 2: "hard"}
+    played: list[int] = []
+    real = coach.tie_break
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "tie_break", counted)
+    coach._READINGS.clear()
+    cut = review(s, NoShow(), levels=levels, budget=0.0)
+    assert cut.tie_deals == 1 and len(played) == 1
+    full = review(s, NoShow(), levels=levels)  # the cut-short reading was not kept: played again, in full
+    assert full.tie_deals == coach.TIE_DEALS and len(played) == 2
+    again = review(s, full.best, levels=levels)  # as the hint's second review: nothing played out again
+    assert len(played) == 2 and again.best == full.best and again.alternatives == full.alternatives
+    assert (again.tied, again.tie_deals) == (full.tied, full.tie_deals)
+    review(s, NoShow(), levels={1: "easy", 2: "hard"})  # other levels: another reading
+    assert len(played) == 3
+    monkeypatch.setattr(coach, "READINGS_KEPT", 4)
+    for face in (1, 3, 4, 5, 6):  # five other positions: only the latest readings are kept
+        other = State.start([2, 1, 2], opener=0, seed=0)
+        for cup in [(face, 4), (3,), (5, 5)]:
+            other.apply(Roll(cup))
+        other.apply("one 4")
+        review(other, NoShow(), levels=levels)
+    assert len(coach._READINGS) == 4 and len(played) == 8
+    review(s, NoShow(), levels=levels)  # the first reading is gone
+    assert len(played) == 9
 
 
 def test_a_single_best_is_not_played_out() -> None:

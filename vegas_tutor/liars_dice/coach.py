@@ -52,6 +52,7 @@ How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
 from __future__ import annotations
 
 import math
+import threading
 import time
 import zlib
 from collections.abc import Mapping
@@ -716,9 +717,8 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
         state.copy().apply(action)  # raises the engine's own error, naming the state
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
-    options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
     deadline = time.monotonic() + budget
-    best, tied, tie_deals = tie_break(state, options, levels, deadline=deadline)
+    options, (best, tied, tie_deals) = _reading(state, levels, deadline)
     options, dealt = rechecked(state, options, action, levels, best=best, deadline=deadline)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
@@ -727,6 +727,36 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
     details = _details(obs, mine, best, dealt) + _tie_details(tied, tie_deals)
     return Review(mine.action, best.action, loss, dice, options, explain(obs, mine, best, loss), details, dealt,
                   tied, tie_deals)
+
+
+_READINGS: dict[str, tuple[tuple[Option, ...], tuple[Option, int, int]]] = {}
+"""The latest readings of :func:`_reading` whose tie-break played all its deals, by observation and levels."""
+READINGS_KEPT = 64
+_READINGS_LOCK = threading.Lock()
+
+
+def _reading(state: State, levels: Mapping[int, str] | None,
+             deadline: float) -> tuple[tuple[Option, ...], tuple[Option, int, int]]:
+    """The options of the player to act (:func:`evaluate` with chances) and :func:`tie_break`'s best of them. Both
+    depend on that player's observation and the levels alone, so a position reviewed again (the hint reviews the
+    first choice, then its best; the learner's move comes next) reuses them, unless the tie-break was cut short
+    by its ``deadline``."""
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    key = repr((obs, sorted(levels.items()) if levels else None))
+    with _READINGS_LOCK:  # (a table reviews in a worker thread, its hint in another)
+        kept = _READINGS.get(key)
+    if kept is not None:
+        return kept
+    options = evaluate(obs, chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
+    best = tie_break(state, options, levels, deadline=deadline)
+    if best[2] in (0, TIE_DEALS):
+        with _READINGS_LOCK:
+            while len(_READINGS) >= READINGS_KEPT:
+                del _READINGS[next(iter(_READINGS))]
+            _READINGS[key] = options, best
+    return options, best
 
 
 def tie_break(state: State, options: tuple[Option, ...], levels: Mapping[int, str] | None = None, *,
