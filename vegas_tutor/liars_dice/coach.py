@@ -57,7 +57,7 @@ import time
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Literal
 
 import numpy as np
@@ -65,6 +65,7 @@ import numpy.typing as npt
 
 from vegas_tutor.core.dice import make_rng, roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
+from vegas_tutor.core.memo import bounded_cache
 from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
@@ -305,7 +306,19 @@ class Rival:
         return result
 
 
-@lru_cache(maxsize=1024)
+def _rival_bytes(rival: Rival) -> int:
+    return sum(t.nbytes for t in (rival.truth, rival.doubts, rival.lean, rival.tails))
+
+
+def _answers_bytes(a: Answers) -> int:
+    return sum(t.nbytes for t in (a.challenge, a.first, a.p_first, a.second, a.p_second))
+
+
+def _array_bytes(a: Floats) -> int:
+    return a.nbytes
+
+
+@bounded_cache(max_bytes=8 << 20, size=_rival_bytes)
 def _unread(model: Model, hidden: int, shown: tuple[int, ...], unknown: int) -> Rival:
     """A rival hiding ``hidden`` dice before any of its bids is read, seeing ``shown`` matches per bid face and
     ``unknown`` dice it cannot see (kept read-only: every position with the same dice in view shares it)."""
@@ -336,7 +349,7 @@ def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) 
     return rival
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(max_bytes=2 << 20, size=_array_bytes)
 def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int, rank: int) -> Floats:
     """Per pattern of ``hidden`` dice: P(a rival read by ``model`` challenges the bid of ``rank`` when it sees
     ``seen`` matches per bid face and ``unknown`` dice it cannot see (kept read-only, as :func:`_answers`)."""
@@ -353,7 +366,7 @@ def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int,
     return result
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(max_bytes=8 << 20, size=_answers_bytes)
 def _answers(level: str, hidden: int, shown: tuple[int, ...], unknown: int, bidder_hidden: int) -> Answers:
     """:func:`~.level_play.answers` of a rival hiding ``hidden`` dice, over its count patterns (kept: the same
     table serves every position with the same dice in view)."""
