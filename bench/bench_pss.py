@@ -15,8 +15,12 @@ the memory again:
 - 03.04 (Lords of Vegas, short game): the first action offered (or Next while the others play), until the
   game is over or ``--lov-clicks`` clicks (then the line says the game was not finished).
 
-Usage: ``python bench/bench_pss.py [--lessons-only 02.07,01.06] [--lov-clicks 600]``. A server, browser or page
-failure, or a platform where psutil cannot read PSS, stops the bench with the error and a non-zero exit.
+With ``--coach`` the Coach is switched on in the played board first: it judges every decision, the bots'
+included, and keeps its tables while the game goes on.
+
+Usage: ``python bench/bench_pss.py [--lessons-only 02.07,01.06] [--lov-clicks 600] [--coach]``. A server,
+browser or page failure, or a platform where psutil cannot read PSS, stops the bench with the error and a non-zero
+exit.
 """
 
 from __future__ import annotations
@@ -162,7 +166,18 @@ def _lesson_names(folder: Path | None) -> list[str]:
     return [lesson.name for lesson in nav.find_lessons(folder)]
 
 
-def measure(server: AppServer, browser: Any, name: str, lov_clicks: int) -> None:
+def coach_on(page: Any, root: str) -> None:
+    """Switch the Coach on in the board ``root`` (a board without one is an error)."""
+    if not page.locator(root).first.locator("[data-key=coach-switch]").count():
+        raise RuntimeError(f"{root}: no Coach switch to turn on")
+    click(page, root, "[data-key=coach-switch]")
+
+
+PLAYED = {"01.06": ".lv-root", "02.07": ".ld-root:has([data-key=option-show_odds]:checked)", "03.04": ".lov-root"}
+"""The board played in each full-game lesson."""
+
+
+def measure(server: AppServer, browser: Any, name: str, lov_clicks: int, coach: bool = False) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())  # "leave the game?" when the tab moves on
@@ -174,6 +189,8 @@ def measure(server: AppServer, browser: Any, name: str, lov_clicks: int) -> None
               f"  {'ok' if pss <= GOAL_MB else 'OVER the goal'}", flush=True)
         game = None
         started = time.perf_counter()
+        if coach and name[:5] in PLAYED:
+            coach_on(page, PLAYED[name[:5]])
         if name.startswith("01.06"):
             game = play_las_vegas(page)
         elif name.startswith("02.07"):
@@ -182,6 +199,8 @@ def measure(server: AppServer, browser: Any, name: str, lov_clicks: int) -> None
             game = play_lords_of_vegas(page, lov_clicks)
         if game is not None:
             settle(page, "body")
+            if coach:  # the coach's review of the game, once every decision is judged
+                page.locator(PLAYED[name[:5]]).first.locator(".vt-review").wait_for(timeout=CLICK_TIMEOUT_MS * 5)
             pss, uss, rss = memory_mb(kernel)
             print(f"{'':44s} after a game  PSS {pss:7.1f} MB  USS {uss:7.1f} MB  RSS {rss:7.1f} MB"
                   f"  {'ok' if pss <= GOAL_MB else 'OVER the goal'}  ({game}, {time.perf_counter() - started:.0f} s)",
@@ -195,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--lessons-only", default="", help="comma-separated lesson name prefixes (default: all)")
     parser.add_argument("--lov-clicks", type=int, default=600, help="most clicks in the Lords of Vegas game")
+    parser.add_argument("--coach", action="store_true", help="the Coach on in the played board")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -211,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = launch_chromium(playwright)
             try:
                 for name in names:
-                    measure(server, browser, name, args.lov_clicks)
+                    measure(server, browser, name, args.lov_clicks, args.coach)
                 pool = server.kernel_processes()
                 total = sum(memory_mb(p)[0] for p in pool)
                 print(f"{'all kernels alive at the end':44s} {len(pool):3d} kernels, PSS {total:7.1f} MB in all")
