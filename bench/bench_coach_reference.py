@@ -247,7 +247,8 @@ def lov_decisions(n: int, seed: int) -> list[tuple[object, object]]:
     return out
 
 
-def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: int) -> Judged:
+def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: int,
+              stored: dict[str, Any] | None = None) -> Judged:
     from vegas_tutor.lords_of_vegas import State, search
     from vegas_tutor.lords_of_vegas import bots_compiled as bc
     from vegas_tutor.lords_of_vegas import compiled as c
@@ -268,6 +269,11 @@ def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: i
     _loss, recheck_wall, recheck_cpu = timed(lambda: loss(played))
     wall, cpu = wall + recheck_wall, cpu + recheck_cpu
     coach = [loss(o.action) for o in chosen]
+    if stored is not None:  # the reference of an earlier run: the same options, if the coach's playouts are
+        if len(stored["reference"]) != len(chosen):
+            raise SystemExit("--reference: the stored run judged other options (the coach's playouts changed)")
+        return Judged(tuple(coach), tuple(stored["reference"]), stored["reference_stderr"], wall, cpu,
+                      stored["reference_seconds"])
     start = time.perf_counter()
     legal = state.legal_actions()
     s = c.encode(state.data())
@@ -297,7 +303,10 @@ def lov_judge(position: tuple[object, object], playouts: int, deep: int, seed: i
 def _lov_part(args: tuple[int, int, int, int, int]) -> list[Judged]:
     lo, hi, decisions, playouts, seed = args[0], args[1], args[2], args[3], args[4]
     positions = lov_decisions(decisions, seed)
-    return [lov_judge(positions[k], playouts, DEEP, seed + k) for k in range(lo, hi)]
+    stored: list[Any] = json.loads(Path(REFERENCE).read_text()) if REFERENCE else [None] * decisions
+    if len(stored) != decisions:
+        raise SystemExit(f"--reference {REFERENCE}: {len(stored)} decisions judged, not {decisions}")
+    return [lov_judge(positions[k], playouts, DEEP, seed + k, stored[k]) for k in range(lo, hi)]
 
 
 def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
@@ -310,7 +319,11 @@ def run_lords_of_vegas(decisions: int, playouts: int, seed: int) -> None:
     else:
         with ProcessPoolExecutor(WORKERS) as pool:
             judged = [j for part in pool.map(_lov_part, parts) for j in part]
-    print(f"\nLords of Vegas: the reference plays {playouts} playouts per option to the end of the game, and "
+    if REFERENCE:
+        print(f"\nLords of Vegas: the reference read from {REFERENCE} (an earlier run's --dump, the same seed and "
+              "decisions, and the same coach's playouts, so the same options: its times are that run's)")
+    first = "the stored run's" if REFERENCE else str(playouts)
+    print(f"\nLords of Vegas: the reference plays {first} playouts per option to the end of the game, and "
           f"{DEEP} for those within {LOV_CONTENDERS:.0%} of its best; {WORKERS} processes")
     report("Lords of Vegas (4 players)", judged, GOOD, MISTAKE)
 
@@ -333,9 +346,6 @@ LD_ROUND_GOES_ON = True
 LD_TIE_BREAK = True
 """The coach's best is its review's: the reading's ties at the top played out (``--no-tie-break``: the first of
 them, as before)."""
-LD_REFERENCE = ""
-"""A ``--dump`` of an earlier Liar's Dice run of the same seed and decisions to read the reference from
-(``--reference``): the coach's side is judged again, the reference's deals and rounds are not played again."""
 LD_LIKELIHOOD_DRAWS = 6
 """Draws of an easy or medium rival's (random) move to estimate how likely its real move was."""
 
@@ -557,12 +567,12 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
 
     chosen = ld_decisions(decisions, seed)
     stored: list[dict[str, Any] | None] = [None] * len(chosen)
-    if LD_REFERENCE:
-        stored = json.loads(Path(LD_REFERENCE).read_text())
+    if REFERENCE:
+        stored = json.loads(Path(REFERENCE).read_text())
         if len(stored) != len(chosen) or any(entry is None for entry in stored):
-            raise SystemExit(f"--reference {LD_REFERENCE}: {len(stored)} decisions judged, not {len(chosen)}: "
+            raise SystemExit(f"--reference {REFERENCE}: {len(stored)} decisions judged, not {len(chosen)}: "
                              "a run of the same --seed and --decisions in which none was left out is needed")
-        print(f"\nLiar's Dice: the reference read from {LD_REFERENCE} (an earlier run's --dump, the same seed and "
+        print(f"\nLiar's Dice: the reference read from {REFERENCE} (an earlier run's --dump, the same seed and "
               "decisions: its deals and rounds are not played again; its times are that run's)")
     with ProcessPoolExecutor(WORKERS) as pool:
         found = list(pool.map(ld_judge, chosen, [seed + k for k in range(len(chosen))], [playouts] * len(chosen),
@@ -571,7 +581,7 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
-    deals = "the stored run's deals" if LD_REFERENCE else f"{playouts} deals"
+    deals = "the stored run's deals" if REFERENCE else f"{playouts} deals"
     print(f"\nLiar's Dice: {deals} per decision; the deciding seat plays on as {LD_DECIDER} "
           f"('own': its own level); the coach reads "
           f"{'each rival by its level' if LD_LEVELS else 'every rival alike'}; the round going on past the next "
@@ -582,6 +592,9 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
           f"{halves / len(judged):.1%} ({halves}/{len(judged)}) (a ceiling for 'best agrees' at half the deals)")
 
 
+REFERENCE = ""
+"""A ``--dump`` of an earlier run of the same game, seed and decisions to read the reference from (``--reference``):
+the coach's side is judged again, the reference's deals, rounds and playouts are not played again."""
 DUMPED: list[Judged] = []
 DEEP = 1_200
 """``--deep``: the playouts of the Lords of Vegas reference's contenders."""
@@ -593,7 +606,7 @@ GAMES = {"las_vegas": run_las_vegas, "liars_dice": run_liars_dice, "lords_of_veg
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON, LD_TIE_BREAK, LD_REFERENCE
+    global DEEP, WORKERS, LD_DECIDER, LD_LEVELS, LD_ROUND_GOES_ON, LD_TIE_BREAK, REFERENCE
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--decisions", type=int, default=300)
@@ -610,11 +623,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "on past the next player as worth nothing (as the hard bot does)")
     parser.add_argument("--no-tie-break", action="store_true", help="Liar's Dice: the coach's best is the first of "
                         "the choices its reading rates alike at the top (as before its review played them out)")
-    parser.add_argument("--reference", default="", help="Liar's Dice: read the reference from this --dump of an "
-                        "earlier run of the same --seed and --decisions (the coach's side is judged again)")
+    parser.add_argument("--reference", default="", help="Liar's Dice, Lords of Vegas: read the reference from this "
+                        "--dump of an earlier run of the same --seed and --decisions (the coach's side is judged "
+                        "again)")
     args = parser.parse_args(argv)
     DEEP, WORKERS, LD_DECIDER, LD_LEVELS = args.deep, args.workers, args.decider, not args.one_model
-    LD_ROUND_GOES_ON, LD_TIE_BREAK, LD_REFERENCE = not args.round_ends, not args.no_tie_break, args.reference
+    LD_ROUND_GOES_ON, LD_TIE_BREAK, REFERENCE = not args.round_ends, not args.no_tie_break, args.reference
     for game in args.game or sorted(GAMES):
         GAMES[game](args.decisions, args.playouts, args.seed)
     if args.dump:
