@@ -237,6 +237,9 @@ def test_the_coach_s_review_in_spanish(open_lesson: Callable[..., Page], save_sc
     else:
         pytest.fail("the game did not end")
     review = board.locator(".vt-review")
+    # every decision judged, the bots' too: the review is drawn again as each one is (the chart with it)
+    page.wait_for_function("(el) => !el.querySelector('.vt-review-players').textContent.includes('⏳')",
+                           arg=board.element_handle(), timeout=60_000)
     review.locator(".vt-review-chart[data-drawn=true]").wait_for(timeout=60_000)
     review.locator(".vt-review-luck").filter(has_text="los dados").wait_for(timeout=60_000)
     assert "Tus decisiones te costaron" in review.locator(".vt-review-luck").inner_text()

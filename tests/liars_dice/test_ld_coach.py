@@ -626,6 +626,23 @@ def test_a_position_reviewed_again_reuses_its_reading_unless_its_tie_break_was_c
     assert len(played) == 9
 
 
+def test_without_the_tie_break_the_loss_is_the_same_and_the_reading_s_first_is_named_best() -> None:
+    s = State.start([2, 1, 2], opener=0, seed=0)
+    for cup in [(2, 4), (3,), (5, 5)]:
+        s.apply(Roll(cup))
+    s.apply("one 4")  # the position above: choices alike at the top
+    levels = {1: "medium", 2: "hard"}
+    options = evaluate(s.observation(0), chances=True, levels=levels, round_goes_on=coach.ROUND_GOES_ON)
+    first = coach.best_chance(options)
+    for o in options:
+        full = review(s, o.action, levels=levels)
+        light = review(s, o.action, levels=levels, tie_break_on=False)
+        assert light.best == first.action and (light.tied, light.tie_deals) == (0, 0)
+        if not full.dealt:  # not checked: the same loss, whichever choice alike is named best
+            assert light.loss == pytest.approx(full.loss, abs=1e-9) and light.verdict == full.verdict
+    assert full.best != first.action  # (the tie-break names another here)
+
+
 def test_a_single_best_is_not_played_out() -> None:
     s = position([2, 2], [(5, 5), (2, 3)], ["three 5s"])
     options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)

@@ -269,9 +269,11 @@ def test_liars_dice_coach_reads_the_bots_by_their_level(bots: str, read_by_level
     play_ld_to_the_end(table, lambda t: t.coach.game.first_choice(t.state))
     levels = {1: bots, 2: bots} if read_by_level else None
     differs = 0
-    for d in [*table.coach.decisions, *table.coach.others]:
-        told = ld_coach.review(d.before, d.action, levels=levels)
-        alike = ld_coach.review(d.before, d.action)
+    judged = [(d, True) for d in table.coach.decisions] + [(d, False) for d in table.coach.others]
+    for d, learners in judged:  # a bot's decision is judged for its loss alone: no tie-break
+        assert learners or (d.review.tied, d.review.tie_deals) == (0, 0)
+        told = ld_coach.review(d.before, d.action, levels=levels, tie_break_on=learners)
+        alike = ld_coach.review(d.before, d.action, tie_break_on=learners)
         # the table's review plays out within its wall-clock budget: on a busy machine, on fewer deals
         whole = d.review.dealt in (0, ld_coach.RECHECK_DEALS) and d.review.tie_deals in (0, ld_coach.TIE_DEALS)
         mine = d.review.action

@@ -711,11 +711,15 @@ def _true_chances(table: Table) -> dict[Choice, float]:
 
 
 def review(state: State, action: Action | str, *, levels: Mapping[int, str] | None = None,
-           budget: float = math.inf) -> Review:
+           budget: float = math.inf, tie_break_on: bool = True) -> Review:
     """Judge ``action`` of the player to act against the coach's best choice, from their observation only
     (and, given ``levels``, the level each rival plays at: see :func:`evaluate`); a decision far behind is checked
     on rounds played out first (:func:`rechecked`, within ``budget`` seconds of wall time: a table passes
     :data:`COACH_BUDGET`).
+
+    ``tie_break_on=False`` names the reading's first of the choices it rates alike at the top as the best
+    without playing them out (:func:`tie_break`): the loss is the same but for a checked decision's, which is
+    then measured against that first (for a review whose loss alone is used: a bot's decision).
 
     The state is not changed. An action that is not legal now raises the engine's own error.
     """
@@ -731,7 +735,11 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
         raise IllegalActionError(_("{action} is not a choice for seat {seat} now",  # pragma: no cover
                                    action=action_words(action), seat=seat))
     deadline = time.monotonic() + budget
-    options, (best, tied, tie_deals) = _reading(state, levels, deadline)
+    if tie_break_on:
+        options, (best, tied, tie_deals) = _reading(state, levels, deadline)
+    else:  # the loss alone: choices alike at the top all have the best's chance, whichever is named best
+        options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
+        best, tied, tie_deals = best_chance(options), 0, 0
     options, dealt = rechecked(state, options, action, levels, best=best, deadline=deadline)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))

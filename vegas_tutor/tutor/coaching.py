@@ -147,6 +147,10 @@ class GameCoach:
     review_among: Callable[[Any, Any, str], Any] | None = None
     """``(state, action, level)``: the review with every rival of the player to act read at ``level`` (one of
     ``rival_levels``), so that a stored decision is judged as the table judged it (None: no ``rival_levels``)."""
+    judge_other: Callable[[Any, Any], Any] | None = None
+    """The review of another seat's decision (a bot's), of which the review's accuracy table uses the loss alone
+    (None: ``live_review``, else ``review``): Liar's Dice leaves out the play-outs that only pick which of the
+    choices its reading rates alike at the top to name as the best."""
 
     def verdict(self, loss: float) -> str:
         """The verdict's key ("good", "inaccuracy", "mistake"): the boards show its word in their language."""
@@ -332,7 +336,11 @@ class Coach:
         def done(result: Any, failed: str) -> None:
             decision.review, decision.failed = result, failed
 
-        self._run(lambda: self._review(decision.before, decision.action), done)
+        judge_other = self.game.judge_other
+        if mine or judge_other is None:
+            self._run(lambda: self._review(decision.before, decision.action), done)
+        else:
+            self._run(lambda: judge_other(decision.before, decision.action), done)
 
     def _run(self, compute: Callable[[], Any], done: Callable[[Any, str], None], *, hint: bool = False) -> None:
         """Compute in a worker thread when on the kernel's event loop (one review and one hint at a time)."""

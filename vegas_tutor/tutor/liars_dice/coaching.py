@@ -72,6 +72,11 @@ def _live_review(state: State, action: Any) -> coach.Review:
     return coach.review(state, action, budget=coach.COACH_BUDGET)
 
 
+def _judge_other(state: State, action: Any) -> coach.Review:
+    """A bot's decision, for its loss alone: bounded as :func:`_live_review`, the tie-break left out."""
+    return coach.review(state, action, budget=coach.COACH_BUDGET, tie_break_on=False)
+
+
 def review_among(state: State, action: Any, level: str) -> coach.Review:
     """The review of ``action`` with every rival of the player to act read at ``level``."""
     return coach.review(state, action, levels=rivals_at(level, state.players, state.current_player or 0))
@@ -83,7 +88,7 @@ LIARS_DICE_COACH = GameCoach(
     good=coach.GOOD, mistake=coach.MISTAKE, unit=N_("of the chance of winning the game"),
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
     weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
-    rival_levels=LEVELS, review_among=review_among, live_review=_live_review,
+    rival_levels=LEVELS, review_among=review_among, live_review=_live_review, judge_other=_judge_other,
 )
 
 
@@ -96,7 +101,11 @@ def table_coach(opponents: Callable[[], str], learner: int) -> GameCoach:
         return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner),
                             budget=coach.COACH_BUDGET)
 
-    return replace(LIARS_DICE_COACH, live_review=judge)
+    def judge_other(state: State, action: Any) -> coach.Review:
+        return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner),
+                            budget=coach.COACH_BUDGET, tie_break_on=False)
+
+    return replace(LIARS_DICE_COACH, live_review=judge, judge_other=judge_other)
 
 
 OPPONENTS: tuple[str, ...] = (*POLICIES, *LEVELS)
