@@ -215,7 +215,8 @@ def best_above(truth: Floats) -> Floats:
 
 def doubts_of(model: Model, truth: Floats) -> Floats:
     """``(rows, bids)``: P(an odds-minded rival of ``model`` challenges each bid) from its chances ``truth`` of
-    every bid being true, before noise; the top bid is always challenged."""
+    every bid being true, before noise; the top bid is always challenged. ``truth`` may hold the bids from some
+    rank up only (the last column is always the top bid)."""
     x = model.doubt * (model.threshold - truth)
     if model.held_back:
         x = x - model.held_back * best_above(truth)
@@ -353,14 +354,8 @@ def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) 
 def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int, rank: int) -> Floats:
     """Per pattern of ``hidden`` dice: P(a rival read by ``model`` challenges the bid of ``rank`` when it sees
     ``seen`` matches per bid face and ``unknown`` dice it cannot see (kept read-only, as :func:`_answers`)."""
-    if rank == N_BIDS - 1:
-        doubt = np.ones(len(patterns(hidden)[0]))  # the top bid is always challenged
-    else:  # doubts_of's column ``rank`` alone: it needs the chances of that bid and of the bids above
-        truth = _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank)
-        x = model.doubt * (model.threshold - truth[:, 0])
-        if model.held_back:
-            x = x - model.held_back * truth[:, 1:].max(axis=1)
-        doubt = _sigmoid(x)
+    # doubts_of reads a bid's column from the chances of that bid and of the bids above: from rank ``rank`` up
+    doubt = doubts_of(model, _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank))[:, 0]
     result: Floats = (1 - model.noise) * doubt + model.noise / (N_BIDS - rank)
     result.flags.writeable = False
     return result
