@@ -159,23 +159,34 @@ function coachPlayers(players) {
       h("td", { text: p.pending ? `${p.accuracy} ⏳` : p.accuracy }), h("td", { text: p.cost_text })))));
 }
 
+/** Each board's drawn chart and the figure it shows: a redraw with the same figure keeps it (plotly draws it once). */
+const coachCharts = new WeakMap();
+
 /**
  * The chance of winning over the game, drawn by plotly.js (asked of the kernel once per page); the caption
- * says in words what it shows. @param {Model} model @param {{ figure: any, caption: string }} chart
+ * says in words what it shows. The board is drawn again as each bot's decision is judged, and the chart, which
+ * shows your decisions only, stays the same: the same figure gives back the chart already drawn.
+ * @param {Model} model @param {{ figure: any, caption: string }} chart
  */
 function coachChart(model, chart) {
+  const key = JSON.stringify(chart);
+  const kept = coachCharts.get(model);
+  if (kept && kept.key === key) return kept.box;
   const plot = h("div", { class: "vt-review-plot" });
   const status = h("p", { class: "vt-coach-muted", role: "status", text: t("Drawing the chart…") });
   const figure = h("figure", { class: "vt-review-chart" }, plot, h("figcaption", { text: chart.caption }));
   vtPlotly(model)
-    .then((Plotly) => Plotly.react(plot, chart.figure.data, chart.figure.layout,
-      { ...vtPlotlyConfig(Plotly), displayModeBar: false }))
+    .then((Plotly) => Plotly.react(plot, structuredClone(chart.figure.data), structuredClone(chart.figure.layout),
+      { ...vtPlotlyConfig(Plotly), displayModeBar: false }))  // (plotly writes into what it is given: a copy)
     .then(() => { status.textContent = ""; figure.dataset.drawn = "true"; })
     .catch((error) => {
+      if (coachCharts.get(model)?.key === key) coachCharts.delete(model);  // drawn afresh next time
       status.textContent = t("The chart could not be drawn ({problem}). The sentence below says what it shows.",
         { problem: error && error.message ? error.message : String(error) });
     });
-  return h("div", { class: "vt-review-chart-box" }, status, figure);
+  const box = h("div", { class: "vt-review-chart-box" }, status, figure);
+  coachCharts.set(model, { key, box });
+  return box;
 }
 
 /**

@@ -94,7 +94,10 @@ def check_review(page: Page, root: Locator, game: str, played: Callable[[], bool
     shoot(page, root, f"{game}-review-chart", at=".vt-review-chart")
     shoot(page, root, f"{game}-review")
     first = costly.filter(has=page.locator(".vt-costly-tag", has_text="costliest #1"))
+    chart.evaluate("(el) => { el.dataset.seen = 'before the replay'; }")
     act(page, root, lambda: first.get_by_role("button", name=re.compile(r"^Show decision")).click())
+    # the board is drawn again, the chart's figure is the same: plotly's drawing is kept, not made again
+    assert root.locator(".vt-review-chart").get_attribute("data-seen") == "before the replay"
     replay = root.locator(".vt-replay")
     assert replay.is_visible() and "read-only" in replay.inner_text()
     assert replay.locator(".vt-alternatives tbody tr").count() >= 2

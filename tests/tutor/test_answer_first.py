@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from vegas_tutor.tutor import event_loop, widget
+from vegas_tutor.liars_dice.track import Bid
+from vegas_tutor.tutor import coaching, event_loop, widget
 from vegas_tutor.tutor.las_vegas import LasVegasBoard
 from vegas_tutor.tutor.las_vegas import board as lv_board
 from vegas_tutor.tutor.liars_dice import LiarsDiceTable
@@ -120,6 +121,59 @@ def test_without_an_event_loop_everything_is_computed_at_once() -> None:
     board = LasVegasBoard(players=3, seed=2, bots="greedy")
     assert board.handle({"type": "roll"})
     assert not board.updating and board.odds["status"] == "ready"
+
+
+def _first_choice(table: LiarsDiceTable) -> dict[str, Any]:
+    """The learner's message: keep the cup after a bid, else bid the lowest raise (challenge when none is left)."""
+    s = table.state
+    if s.may_show == table.viewer:
+        return {"type": "keep"}
+    bids = [a for a in s.legal_actions() if isinstance(a, Bid)]
+    return {"type": "bid", "quantity": bids[0].quantity, "face": bids[0].face} if bids else {"type": "challenge"}
+
+
+def test_a_bot_s_review_redraws_the_board_only_in_the_end_of_game_review(
+        simulator: dict[str, bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's review of a bot's decision changes nothing on the board during the game, and after it only the
+    review's table of players: each redraw draws the whole review again in the browser, so they are spaced."""
+    monkeypatch.setattr(coaching, "OTHERS_REDRAW_S", 1000.0)  # one redraw for all of the bots' after the game
+
+    async def play() -> None:
+        table = LiarsDiceTable(players=3, dice=2, seed=4, coach=True, show_odds=False)
+        coach = table._coach
+        redraws: list[tuple[int, int]] = []  # (the learner's judged, the bots' judged) at each redraw
+        redraw = coach.on_ready
+
+        def counted() -> None:
+            redraws.append((sum(d.review is not None for d in coach.decisions),
+                            sum(d.review is not None for d in coach.others)))
+            redraw()
+
+        coach.on_ready = counted
+        while not coach.others:  # a bid and the cup kept: the bots answer it
+            assert table.handle(_first_choice(table)), table.error
+        await asyncio.wait_for(table.settled(), 60)
+        assert coach.others and all(d.review is not None for d in coach.others)  # the bots' judged meanwhile
+        mine = sum(d.review is not None for d in coach.decisions)
+        assert len(redraws) == mine  # a redraw for each of the learner's verdicts, none for the bots'
+        redraws.clear()
+        for _ in range(300):  # to the end without waiting: the reviews queue up
+            if table.state.is_over:
+                break
+            paused = table.table.get("paused")
+            out = table.state.dice_counts[table.viewer] == 0
+            message = {"type": "skip" if out else "next_round"} if paused else _first_choice(table)
+            assert table.handle(message), table.error
+        assert table.state.is_over
+        mine_left = sum(d.review is None for d in coach.decisions)
+        assert any(d.review is None for d in coach.others)
+        await asyncio.wait_for(table.settled(), 120)
+        assert len(redraws) == mine_left + 1  # each of the learner's, then the bots' all at once
+        assert redraws[-1] == (len(coach.decisions), len(coach.others))
+        players = table.coaching["review"]["players"]
+        assert all(p["pending"] == 0 for p in players)  # the last redraw shows every player judged
+
+    run(play())
 
 
 def test_the_page_is_told_what_takes_time(simulator: dict[str, bool]) -> None:

@@ -27,6 +27,7 @@ The coach's messages (checked like every other, a malformed one changes nothing)
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -46,6 +47,9 @@ COSTLIEST = 3
 """How many of the costliest decisions the end-of-game review marks."""
 SHOWN_ALTERNATIVES = 6
 """The most alternatives a replay lists: the best ones, and yours whatever its rank."""
+OTHERS_REDRAW_S = 2.0
+"""While the bots' decisions are judged after the game, the board redraws at most this often (and once more when
+the last one is judged): each redraw draws the whole review again in the browser."""
 
 
 def points_text(loss: float) -> str:
@@ -212,6 +216,8 @@ class Coach:
     _hint: _Hint | None = None
     _busy: bool = False
     _hinting: bool = False
+    _drawn: float = 0.0
+    """When the board was last redrawn for a review (``time.monotonic``)."""
     _cache: dict[tuple[int, str], Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ reading the game
@@ -337,13 +343,28 @@ class Coach:
             decision.review, decision.failed = result, failed
 
         judge_other = self.game.judge_other
-        if mine or judge_other is None:
+        if mine:
             self._run(lambda: self._review(decision.before, decision.action), done)
         else:
-            self._run(lambda: judge_other(decision.before, decision.action), done)
+            judge = judge_other or self._review
+            self._run(lambda: judge(decision.before, decision.action), done, other=True)
 
-    def _run(self, compute: Callable[[], Any], done: Callable[[Any, str], None], *, hint: bool = False) -> None:
-        """Compute in a worker thread when on the kernel's event loop (one review and one hint at a time)."""
+    def _redraw(self, other: bool) -> None:
+        """Have the board redrawn after a review: always for the learner's decision or a hint; for another seat's,
+        only once the game is over (the review's table of players shows it), and then at most every
+        ``OTHERS_REDRAW_S`` while more are being judged."""
+        if other:
+            if not getattr(self._source, "is_over", False):
+                return
+            if self._busy and time.monotonic() - self._drawn < OTHERS_REDRAW_S:
+                return
+        self._drawn = time.monotonic()
+        self.on_ready()
+
+    def _run(self, compute: Callable[[], Any], done: Callable[[Any, str], None], *, hint: bool = False,
+             other: bool = False) -> None:
+        """Compute in a worker thread when on the kernel's event loop (one review and one hint at a time);
+        ``other``: another seat's decision (see ``_redraw``)."""
         loop = running_loop()
         if loop is None or not self.background:
             try:
@@ -370,7 +391,7 @@ class Coach:
             else:
                 done(f.result(), "")
             self._work()
-            self.on_ready()
+            self._redraw(other)
 
         future.add_done_callback(finished)
 
