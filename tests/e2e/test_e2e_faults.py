@@ -97,11 +97,15 @@ def _play_a_turn(page: Page, board: Locator) -> None:
                            timeout=UPDATE_TIMEOUT_MS)
 
 
-def _fresh_game(page: Page, root_url: str, turns: int = 1) -> tuple[Locator, dict[str, Any]]:
-    """A page with no kept game, then ``turns`` turns played; the board and the game it keeps."""
+def _fresh_game(page: Page, root_url: str, turns: int = 1, *, options: bool = False) -> tuple[Locator, dict[str, Any]]:
+    """A page with no kept game, then ``turns`` turns played; the board and the game it keeps. With ``options``
+    the opponents are set to easy and the Coach switched on first (kept with the game)."""
     _open(page, root_url)
     forget_kept_games(page, "vegas-tutor:")
     board = _reload(page, root_url)
+    if options:
+        _act(page, board, lambda: board.locator(".vt-opponents input[value=easy]").check())
+        _act(page, board, lambda: board.get_by_role("switch", name="Coach").check())
     for _ in range(turns):
         _play_a_turn(page, board)
     page.wait_for_function(
@@ -146,6 +150,13 @@ def _notices(board: Locator) -> str:
     return board.locator(".vt-notices").inner_text()
 
 
+def _disabled(board: Locator) -> bool:
+    """Whether every button of the board outside its notices is disabled."""
+    states = board.locator(".vt-frame > :not(.vt-notices)").locator("button").evaluate_all(
+        "els => els.map(e => e.disabled)")
+    return bool(states) and all(states)
+
+
 @pytest.fixture
 def fault_page(chromium_browser: Browser) -> Iterator[Page]:
     """A tab in a context of its own (its storage holds only this test's game), 1024x768."""
@@ -161,19 +172,30 @@ def fault_page(chromium_browser: Browser) -> Iterator[Page]:
 def test_a_killed_kernel_is_said_stopped_and_the_game_resumes_after_a_reload(fault_page: Page,
                                                                              app_server: AppServer) -> None:
     page = fault_page
-    board, kept = _fresh_game(page, app_server.url)
+    board, kept = _fresh_game(page, app_server.url, 2, options=True)
+    assert kept["game"] == "las_vegas" and kept["moves"] >= 2
+    assert kept["options"] == {"bots": "easy", "coach": True}
     app_server.kernel_process(kernel_id(page)).send_signal(signal.SIGKILL)
     took = _wait_status(page, board, ("stopped",))
     notice = board.locator(".vt-notice-stopped")
     assert notice.get_attribute("role") == "alert"
     assert "The lesson's kernel stopped… reload: your game is saved." in notice.inner_text()
     assert notice.get_by_role("button", name="Reload the page").is_enabled()
+    assert _disabled(board)
     _shoot(page, board, "stopped")
     _shoot(page, board, "stopped-wide", WIDE)
     print(f"killed kernel: 'stopped' after {took:.1f} s")
 
     board = _reload(page, app_server.url)
+    assert board.get_attribute("data-connection") == "ok"
+    _shoot(page, board, "offer")
+    _shoot(page, board, "offer-wide", WIDE)
     _resume(page, board, kept)
+    # the game's options come back with it (found again on each try: a redraw may replace the controls)
+    page.wait_for_function(
+        """(root) => root.querySelector('.vt-opponents input[value=easy]')?.checked
+                     && root.querySelector('[data-key=coach-switch]')?.checked""",
+        arg=board.element_handle(), timeout=UPDATE_TIMEOUT_MS)
     _play_a_turn(page, board)
     assert kept_game(page)["moves"] > kept["moves"]
 
@@ -204,6 +226,8 @@ def test_a_frozen_kernel_is_said_busy_never_stopped_and_clears_after_sigcont(fau
         process.send_signal(signal.SIGCONT)
     took = _wait_status(page, board, ("back", "ok"))
     print(f"frozen kernel: busy for {FROZEN_FOR_S} s of the page's clock, cleared {took:.1f} s after SIGCONT")
+    assert "Connected to the lesson again" in _notices(board)  # said for a few seconds, then cleared
+    _shoot(page, board, "back")
     page.wait_for_function("(el) => el.dataset.updating === 'false'", arg=board.element_handle(),
                            timeout=UPDATE_TIMEOUT_MS)
     assert board.locator(".lv-roll-group:not(.lv-roll-absent)").count() > 0  # the roll sent while frozen
@@ -219,8 +243,10 @@ def test_a_server_restart_is_said_then_the_game_resumes(fault_page: Page, own_se
     _wait_status(page, board, ("lost",))
     notice = board.locator(".vt-notice-lost")
     assert notice.get_attribute("role") == "status"
-    assert "Connection lost, trying again…" in notice.inner_text()
+    assert "Connection lost, trying again…" in notice.inner_text() and "your game is saved" in notice.inner_text()
+    assert _disabled(board)
     _shoot(page, board, "server-down")
+    _shoot(page, board, "server-down-wide", WIDE)
 
     again = own_server(port=server.port)
     took = _wait_status(page, board, ("stopped",))  # the new server does not know this page's kernel

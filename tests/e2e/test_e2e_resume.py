@@ -1,14 +1,13 @@
-"""Nothing lost, nothing silent, through the served app: a board keeps its game in the page's storage; a killed
-kernel and a server restart are said in plain words with the board's controls disabled, a frozen kernel is
-said busy (not answering), never stopped; after a reload the board offers the kept game and resumes it at the
-same move; a tampered record is refused with its reason and a new game starts; a widget that failed to display
-is retried once, then a Reload message (the page script of ``vegas_tutor/voila_template``)."""
+"""A kept game that cannot be trusted, and a widget that could not be shown, through the served app: a tampered
+record is refused with its reason and a new game starts; a widget that failed to display is retried once, then
+a Reload message (the page script of ``vegas_tutor/voila_template``). The faults that a kept game survives (a
+killed kernel, a frozen one, a server restart: said in plain words, the controls disabled, the game resumed at the
+same move with its options) are ``test_e2e_faults``'s."""
 
 from __future__ import annotations
 
 import json
 import re
-import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,10 +20,8 @@ from e2e_app import (
     AppServer,
     forget_kept_games,
     kept_game,
-    kernel_id,
     leave_page,
     open_page,
-    stop_server,
     wait_until_rendered,
     watch_errors,
 )
@@ -36,7 +33,6 @@ pytestmark = pytest.mark.e2e
 
 LESSON = "01.06-play-a-full-game.ipynb"
 UPDATE_TIMEOUT_MS = 15_000
-STATUS_TIMEOUT_MS = 20_000
 SIZES = {"wide": (1366, 900), "small": (1024, 768)}
 
 
@@ -98,12 +94,6 @@ def _played(page: Page, board: Locator, turns: int) -> dict[str, Any]:
     return kept
 
 
-def _wait_status(page: Page, board: Locator, statuses: tuple[str, ...]) -> str:
-    page.wait_for_function("([el, s]) => s.includes(el.dataset.connection)", arg=[board.element_handle(),
-                           list(statuses)], timeout=STATUS_TIMEOUT_MS)
-    return board.get_attribute("data-connection") or ""
-
-
 def _shoot(page: Page, board: Locator, name: str) -> list[Path]:
     """Screenshots of the board's notice and top at both sizes (tests/e2e/screenshots/resume-<name>-<size>)."""
     paths = []
@@ -116,77 +106,6 @@ def _shoot(page: Page, board: Locator, name: str) -> list[Path]:
         paths.append(path)
     page.set_viewport_size({"width": 1366, "height": 900})
     return paths
-
-
-def _resume(page: Page, board: Locator, kept: dict[str, Any]) -> None:
-    """Accept the offer to resume; the board then holds the kept game, at the same move."""
-    offer = board.locator(".vt-notice-offer")
-    offer.wait_for(timeout=UPDATE_TIMEOUT_MS)
-    assert f"Resume your game from move {kept['moves']}?" in offer.inner_text()
-    _act(page, board, lambda: board.get_by_role("button", name="Resume").click())
-    assert board.locator(".vt-notice-offer").count() == 0
-    assert board.locator(".vt-error").inner_text() == ""
-    again = kept_game(page)
-    assert again["record"] == kept["record"] and again["moves"] == kept["moves"]
-
-
-def _disabled(board: Locator) -> bool:
-    controls = board.locator(".vt-frame > :not(.vt-notices)").locator("button")
-    states = controls.evaluate_all("els => els.map(e => e.disabled)")
-    return bool(states) and all(states)
-
-
-def test_a_killed_kernel_is_said_and_the_game_resumes_after_a_reload(resume_page: Page,
-                                                                     app_server: AppServer) -> None:
-    page = resume_page
-    board = _open(page, app_server)
-    forget_kept_games(page)
-    board = _reload(page, app_server)
-    assert board.get_attribute("data-connection") == "ok" and board.locator(".vt-notice").count() == 0
-    _act(page, board, lambda: board.locator(".vt-opponents input[value=easy]").check())  # kept with the game
-    _act(page, board, lambda: board.get_by_role("switch", name="Coach").check())
-    kept = _played(page, board, 2)
-    assert kept["game"] == "las_vegas" and kept["moves"] >= 2
-    assert kept["options"] == {"bots": "easy", "coach": True}
-
-    app_server.kernel_process(kernel_id(page)).kill()
-    assert _wait_status(page, board, ("stopped",)) == "stopped"
-    notice = board.locator(".vt-notice-stopped")
-    assert "The lesson's kernel stopped… reload: your game is saved." in notice.inner_text()
-    assert _disabled(board)
-    _shoot(page, board, "kernel-stopped")
-
-    board = _reload(page, app_server)
-    assert board.get_attribute("data-connection") == "ok"
-    _shoot(page, board, "offer")
-    _resume(page, board, kept)
-    # back with the game (found again on each try: the board may redraw the control after a handle is taken)
-    page.wait_for_function(
-        """(root) => root.querySelector('.vt-opponents input[value=easy]')?.checked
-                     && root.querySelector('[data-key=coach-switch]')?.checked""",
-        arg=board.element_handle(), timeout=UPDATE_TIMEOUT_MS)
-    _play_a_turn(page, board)  # and the game goes on
-    assert kept_game(page)["moves"] > kept["moves"]
-
-
-def test_a_frozen_kernel_is_said_not_answering_then_back(resume_page: Page, app_server: AppServer) -> None:
-    page = resume_page
-    board = _open(page, app_server)
-    process = app_server.kernel_process(kernel_id(page))
-    process.send_signal(signal.SIGSTOP)  # no answer at all, the connection itself stays up
-    try:
-        roll = board.get_by_role("button", name=re.compile(r"^Roll "))
-        roll.click()  # a move sent: its answer is awaited (and comes after SIGCONT: messages wait in order)
-        assert _wait_status(page, board, ("busy",)) == "busy"
-        notice = board.locator(".vt-notice-busy")
-        assert re.search(r"The lesson is (thinking|not answering yet)… \(\d+ s\)", notice.inner_text())
-        _shoot(page, board, "busy")
-    finally:
-        process.send_signal(signal.SIGCONT)
-    assert _wait_status(page, board, ("back", "ok")) in ("back", "ok")
-    assert "Connected to the lesson again" in board.locator(".vt-notices").inner_text()
-    _shoot(page, board, "back")
-    assert not _disabled(board)
 
 
 def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(resume_page: Page,
@@ -213,32 +132,6 @@ def test_a_tampered_record_is_refused_with_its_reason_and_a_new_game_starts(resu
     fresh = kept_game(page)
     assert fresh["record"] != json.dumps(envelope) and json.loads(fresh["record"])["game"] == "las_vegas"
     assert "Your turn: roll" in board.locator(".lv-status").inner_text()
-
-
-def test_a_server_restart_is_said_and_the_game_resumes_after_a_reload(
-    resume_page: Page, own_server: Callable[..., AppServer]
-) -> None:
-    page = resume_page
-    server = own_server()
-    board = _open(page, server)
-    forget_kept_games(page)
-    board = _reload(page, server)
-    kept = _played(page, board, 1)
-
-    stop_server(server)
-    assert _wait_status(page, board, ("lost", "stopped")) in ("lost", "stopped")
-    assert _disabled(board)
-    words = board.locator(".vt-notices").inner_text()
-    assert "Connection lost, trying again…" in words or "The lesson's kernel stopped" in words
-    assert "your game is saved" in words
-    _shoot(page, board, "server-stopped")
-
-    again = own_server(port=server.port)  # (both are stopped by their pids after the test)
-    try:
-        board = _reload(page, again)
-        _resume(page, board, kept)
-    finally:
-        leave_page(page)
 
 
 _BREAK_A_WIDGET = """() => {
