@@ -1,12 +1,14 @@
-"""Starter exercises from seeded bot games: the easy seat's costliest decisions, by theme, always the same."""
+"""Starter exercises from seeded bot games: the easy seat's costliest decisions, by theme, always the same.
 
-from functools import cache
+The pools are made once for the module (``pools``, module-scoped: the module's tests share a worker); the test of
+determinism makes them again."""
 
 import pytest
 
 from vegas_tutor.core.games import GAMES
 from vegas_tutor.lords_of_vegas.trade_coach import review_trade
 from vegas_tutor.lords_of_vegas.trades import Trade
+from vegas_tutor.practice import starter
 from vegas_tutor.practice.exercise import THEMES, exercises_from_game, make_exercise, rejudge
 from vegas_tutor.practice.starter import (
     EASY_SEAT,
@@ -24,14 +26,22 @@ from vegas_tutor.practice.starter import (
 GAMES_PLAYED = {"las_vegas": 1, "liars_dice": 2, "lords_of_vegas": 1}
 
 
-@cache
-def _pool(game):
-    return starter_pool(game, GAMES_PLAYED[game], seed=11)
+@pytest.fixture(scope="module")
+def pools():
+    """Each game's starter pool of ``GAMES_PLAYED`` bot games of seed 11, made when first asked for."""
+    made = {}
+
+    def pool(game):
+        if game not in made:
+            made[game] = starter_pool(game, GAMES_PLAYED[game], seed=11)
+        return made[game]
+
+    return pool
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_starter_exercises_are_the_easy_seat_s_costly_decisions_grouped_by_theme(game):
-    pool = _pool(game)
+def test_starter_exercises_are_the_easy_seat_s_costly_decisions_grouped_by_theme(game, pools):
+    pool = pools(game)
     assert pool and all(e.source == "starter" and e.seat == EASY_SEAT and e.game == game for e in pool)
     groups = by_theme(pool, game)
     assert tuple(groups) == THEMES[game]
@@ -44,16 +54,24 @@ def test_starter_exercises_are_the_easy_seat_s_costly_decisions_grouped_by_theme
 
 
 @pytest.mark.parametrize("game", ["liars_dice", "lords_of_vegas"])
-def test_the_same_games_and_seed_give_the_same_exercises(game):
-    assert starter_exercises(game, GAMES_PLAYED[game], seed=11, per_theme=2) == by_theme(_pool(game), game, 2)
+def test_the_same_games_and_seed_give_the_same_exercises(game, pools):
+    assert starter_exercises(game, GAMES_PLAYED[game], seed=11, per_theme=2) == by_theme(pools(game), game, 2)
     assert bot_game(game, 11, 0).to_json() == bot_game(game, 11, 0).to_json()
     assert bot_game(game, 12, 0).to_json() != bot_game(game, 11, 0).to_json()
 
 
-def test_the_theme_counts_count_every_starter_exercise():
+def test_the_theme_counts_count_every_starter_exercise(pools, monkeypatch):
+    asked = []
+
+    def made(game, n_games, seed=0):  # the pool made already (the test above makes it again)
+        asked.append((game, n_games, seed))
+        return pools(game)
+
+    monkeypatch.setattr(starter, "starter_pool", made)
     counts = theme_counts("liars_dice", GAMES_PLAYED["liars_dice"], seed=11)
-    assert counts == {t: len(g) for t, g in by_theme(_pool("liars_dice"), "liars_dice").items()}
-    assert sum(counts.values()) == len(_pool("liars_dice"))
+    assert asked == [("liars_dice", GAMES_PLAYED["liars_dice"], 11)]
+    assert counts == {t: len(g) for t, g in by_theme(pools("liars_dice"), "liars_dice").items()}
+    assert sum(counts.values()) == len(pools("liars_dice"))
 
 
 def test_a_bot_game_is_finished_with_the_starter_s_seats():
