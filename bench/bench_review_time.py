@@ -75,11 +75,21 @@ class Learner:
         self.table = page.locator(ROOT)
         self.decisions = 0
 
-    def click(self, selector: str) -> None:
+    def click(self, selector: str) -> bool:
+        """Click after a pause; False when the control was gone by then (the table was drawn again meanwhile)."""
+        from playwright.sync_api import Error
+
         low, high = self.think
         if high > 0:
             self.page.wait_for_timeout(1000 * self.rng.uniform(low, high))
-        self.page.evaluate(_CLICK_JS, [ROOT, selector, CLICK_TIMEOUT_MS])
+        try:
+            self.page.evaluate(_CLICK_JS, [ROOT, selector, CLICK_TIMEOUT_MS])
+        except Error as error:
+            if "nothing to click" not in str(error):
+                raise
+            self.page.wait_for_timeout(50)
+            return False
+        return True
 
     def play(self) -> None:
         """Play to the game's end (raises when it does not end within 2,000 steps)."""
@@ -92,18 +102,16 @@ class Learner:
             elif t.locator("[data-key=next-round]").count():
                 self.click("[data-key=next-round]")
             elif t.locator("[data-key=keep]").count():
-                self.click("[data-key=keep]")
-                self.decisions += 1
+                self.decisions += self.click("[data-key=keep]")
             elif t.locator("button.ld-space-legal").count() or t.locator("[data-key=challenge]").count():
                 challenge = t.locator("[data-key=challenge]").count() > 0
                 if challenge and (self.rng.random() < 0.25 or not t.locator("button.ld-space-legal").count()):
-                    self.click("[data-key=challenge]")
+                    self.decisions += self.click("[data-key=challenge]")
                 else:
                     t.locator("button.ld-space-legal").first.click()
                     face = t.locator("button.ld-face-button").first
                     face.wait_for()
-                    self.click(f"[data-key='{face.get_attribute('data-key')}']")
-                self.decisions += 1
+                    self.decisions += self.click(f"[data-key='{face.get_attribute('data-key')}']")
             else:
                 self.page.wait_for_timeout(50)
         raise RuntimeError("the game did not end within 2,000 steps")
