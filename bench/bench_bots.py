@@ -234,7 +234,9 @@ def harness_line(games: int, neutral: bool, seed: int) -> None:
           flush=True)
 
 
-LV_LINES = ("harness_base", "harness_neutral", "ours", "table", "coach")
+LV_LINES = ("harness_base", "harness_neutral", "ours", "medium_base", "medium_neutral", "table", "coach")
+"""The Las Vegas lines ``--lines`` may name: ``ours`` is the four lines in our engine, ``medium_base`` and
+``medium_neutral`` one of them each (hard vs 3 medium)."""
 
 
 def las_vegas(games: int, table_games: int | None = None, lines: Sequence[str] = LV_LINES) -> None:
@@ -249,11 +251,14 @@ def las_vegas(games: int, table_games: int | None = None, lines: Sequence[str] =
         harness_line(games, neutral=False, seed=11)
     if "harness_neutral" in lines:
         harness_line(games, neutral=True, seed=12)
-    for neutral in (False, True) if "ours" in lines else ():
+    for neutral in (False, True):
         rules = "neutral" if neutral else "base"
-        line(f"{rules}: hard vs 3 medium", lv_match("hard", "medium", games, seed=30_000, neutral=neutral), games,
-             goal=0.50)
-        line(f"{rules}: hard vs 3 our greedy", lv_match("hard", "greedy", games, seed=10_000, neutral=neutral), games)
+        if "ours" in lines or f"medium_{rules}" in lines:
+            line(f"{rules}: hard vs 3 medium", lv_match("hard", "medium", games, seed=30_000, neutral=neutral), games,
+                 goal=0.50)
+        if "ours" in lines:
+            line(f"{rules}: hard vs 3 our greedy", lv_match("hard", "greedy", games, seed=10_000, neutral=neutral),
+                 games)
     table_games = games if table_games is None else table_games
     print("\n  Level table (base game, our engine): one of A against three of B (parity 25%)" if "table" in lines
           else "")

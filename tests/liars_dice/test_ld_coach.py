@@ -549,6 +549,18 @@ def test_a_decision_near_the_best_and_the_best_itself_are_not_checked() -> None:
         assert r.loss == pytest.approx(max(0.0, best.win_chance - o.win_chance))  # type: ignore[operator]
 
 
+def test_a_checked_choice_never_has_less_than_no_chance_of_winning(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = position([2, 2, 2, 2], [(5, 5), (2, 3), (4, 4), (6, 6)], ["three 5s"])  # the best: about 20%
+    # the rounds played out lose the whole game from the checked choice, nothing from the best: its loss would be
+    # more than the best's chance of winning
+    monkeypatch.setattr(coach, "round_lost", lambda world, action, seat, levels, seed: float(action == Bid(4, 6)))
+    monkeypatch.setattr(coach, "_READINGS", {})  # (a tie-break played on these rounds is not kept for other tests)
+    r = review(s, "four 6s")
+    best = r.option(r.best)
+    assert r.dealt == coach.RECHECK_DEALS and best.win_chance is not None and best.win_chance < 1 - coach.READING
+    assert r.option(Bid(4, 6)).win_chance == 0.0 and r.loss == pytest.approx(best.win_chance)
+
+
 def test_a_check_past_its_deadline_plays_one_deal() -> None:
     s = position([2, 2], [(5, 5), (2, 3)], ["three 5s"])
     options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)

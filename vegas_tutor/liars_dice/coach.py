@@ -855,7 +855,8 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, levels:
     """``options`` (from :func:`evaluate` with chances) after the check of ``action``: when it gives up
     :data:`RECHECK` or more against the best, the round is played out from both on ``n`` deals of the rivals' cups
     (:func:`deals`; fewer once the wall clock passes ``deadline``; the same deals and dice for both), and its
-    loss becomes :data:`READING` times the coach's reading plus the rest times the play-outs' mean. The best
+    loss becomes :data:`READING` times the coach's reading plus the rest times the play-outs' mean (at most the
+    best's chance of winning: a choice's chance is never below 0). The best
     (``best``, else :func:`best_chance`'s) and the other choices keep their chances. Also returns the deals played
     (0: no check)."""
     best = best or best_chance(options)
@@ -876,7 +877,8 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, levels:
         bots = (seed + 7919 * k) % (1 << 31)  # the bots' draws, the same after either choice
         lost = [round_lost(world.copy(), a, seat, levels, bots) for a in (best.action, action)]
         diffs.append(lost[1] - lost[0])
-    loss = max(0.0, READING * (best.win_chance - mine.win_chance) + (1 - READING) * float(np.mean(diffs)))
+    loss = READING * (best.win_chance - mine.win_chance) + (1 - READING) * float(np.mean(diffs))
+    loss = min(max(0.0, loss), best.win_chance)  # no choice leaves less than no chance of winning
     return tuple(replace(o, win_chance=best.win_chance - loss) if o is mine else o for o in options), len(diffs)
 
 
