@@ -9,7 +9,8 @@ verdict thresholds, in :mod:`vegas_tutor.tutor.las_vegas.coaching` and the like)
   first; the other seats' (the bots') after them, for the review's table of every player
   (:mod:`vegas_tutor.tutor.game_review`).
 - **Reviews run off the click path**: on the kernel's event loop they are computed one at a time in a worker
-  thread, and the board redraws when one is ready (without a loop, as in a test, at once).
+  thread, and the board redraws when one is ready (without a loop, as in a test, at once); a bot's only once the
+  game is over, and then spaced (:data:`OTHERS_REDRAW_S`).
 - **Replay**: the board shows the position before one decision, read-only (every move is refused until
   "Back to the end"), with the coach's alternatives beside it.
 
