@@ -32,31 +32,13 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
+from bench_pss import click as click_and_wait  # noqa: E402  (the click, then the table's data-version changed)
 from e2e_app import AppServer, kernel_id, launch_chromium, leave_page, open_page, start_server, stop_server  # noqa: E402
 
 LESSON = "02.07-play-a-full-game.ipynb"
 ROOT = ".ld-root:has([data-key=option-show_odds]:checked)"
-CLICK_TIMEOUT_MS = 60_000
 REVIEW_TIMEOUT_S = 300.0
 GOAL_S = 2.0
-
-# Click ``selector`` inside the table and resolve once its data-version changed (Python answered).
-_CLICK_JS = """async ([rootSelector, selector, timeoutMs]) => {
-  const root = document.querySelector(rootSelector);
-  const target = root && root.querySelector(selector);
-  if (!target) throw new Error('nothing to click: ' + selector);
-  const before = root.dataset.version;
-  return await new Promise((resolve, reject) => {
-    const observer = new MutationObserver(() => {
-      if (root.dataset.version === before) return;
-      observer.disconnect(); clearTimeout(timer); resolve(true);
-    });
-    observer.observe(root, {attributes: true, attributeFilter: ['data-version']});
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no update: ' + selector)); },
-                             timeoutMs);
-    target.click();
-  });
-}"""
 
 _JUDGING_JS = """([rootSelector]) => {
   const review = document.querySelector(rootSelector + ' .vt-review');
@@ -83,7 +65,7 @@ class Learner:
         if high > 0:
             self.page.wait_for_timeout(1000 * self.rng.uniform(low, high))
         try:
-            self.page.evaluate(_CLICK_JS, [ROOT, selector, CLICK_TIMEOUT_MS])
+            click_and_wait(self.page, ROOT, selector)
         except Error as error:
             if "nothing to click" not in str(error):
                 raise
@@ -164,7 +146,7 @@ def play_one(server: AppServer, browser: Any, think: tuple[float, float], rng: r
         open_page(page, f"{server.url}voila/render/{LESSON}")
         kernel = server.kernel_process(kernel_id(page))
         page.locator(ROOT).scroll_into_view_if_needed()
-        page.evaluate(_CLICK_JS, [ROOT, "[data-key=coach-switch]", CLICK_TIMEOUT_MS])
+        click_and_wait(page, ROOT, "[data-key=coach-switch]")
         learner = Learner(page, think, rng)
         started = time.perf_counter()
         learner.play()

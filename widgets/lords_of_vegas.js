@@ -509,7 +509,11 @@ function lovTrade(board, send, drawNow, draft) {
       }
     } },
   h("summary", { text: tr.offer ? t("Trades: {name} makes you an offer", { name: tr.offer.name })
-    : t("Trades: propose one, or ask for offers") }),
+    : t("Trades: propose one, or ask for offers"),
+    // kept at once: a redraw before the toggle event (the bots playing on) would draw the panel closed again
+    onclick: (/** @type {Event} */ e) => {
+      draft.open = !(/** @type {HTMLDetailsElement} */ (/** @type {HTMLElement} */ (e.currentTarget).parentElement)).open;
+    } }),
   parts);
 }
 
