@@ -638,6 +638,25 @@ def test_a_position_reviewed_again_reuses_its_reading_unless_its_tie_break_was_c
     assert len(played) == 9
 
 
+def test_the_hard_choice_is_kept_by_observation_and_by_the_settings_that_change_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = position([2, 3], [(1, 5, 5), (3, 5)], ["one 2"], opener=1)  # two players: the reading looks two deep
+    obs = s.observation(0)
+
+    def fresh() -> Any:
+        values = Table(obs).values()
+        return min(values, key=lambda a: round(values[a], 9))
+
+    coach._best_in_dice.cache_clear()
+    first = coach.best_in_dice(obs)
+    assert first == fresh() and coach.best_in_dice(obs) == first
+    assert coach._best_in_dice.cache_info()[:2] == (1, 1)  # (hits, misses): the second came from the cache
+    monkeypatch.setattr(coach, "TWO_DEEP", False)  # another reading: read again, not taken from the cache
+    assert coach.best_in_dice(obs) == fresh() and coach._best_in_dice.cache_info()[:2] == (1, 2)
+    monkeypatch.setattr(coach, "TOP_REPLIES", 3)
+    assert coach.best_in_dice(obs) == fresh() and coach._best_in_dice.cache_info()[:2] == (1, 3)
+
+
 def test_without_the_tie_break_the_loss_is_the_same_and_the_reading_s_first_is_named_best() -> None:
     s = State.start([2, 1, 2], opener=0, seed=0)
     for cup in [(2, 4), (3,), (5, 5)]:

@@ -57,7 +57,7 @@ import time
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import numpy as np
@@ -93,6 +93,9 @@ GOOD, MISTAKE = 0.02, 0.06
 other games' thresholds)."""
 TOP_REPLIES = 12
 """Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
+RAISES_AT_ONCE = 16
+"""Two players: the raises whose counter-raises are weighed in one array (its size: this many times the rival's
+count patterns times the bids)."""
 CARRY_DICE: tuple[float, float] = (0.450, 0.494)
 """Three players or more, a bid raised over: the dice its bidder goes on to lose in the round, and the dice each
 of its rivals loses (measured on the bots' games by ``bench/bench_ld_rival_models.py``)."""
@@ -264,6 +267,21 @@ class Rival:
         noise = self.model.noise
         smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
         result: Floats = smart[:, None] * self.lean[:, faced + 1:] + noise / (N_BIDS - faced)
+        return result
+
+    def raise_rows(self, faced: Ints) -> Floats:
+        """``(len(faced), patterns, bids above the first)``: :meth:`raise_probs` of each rank in ``faced`` (ascending,
+        consecutive) at once, each in the columns of its own bids (0 in those of bids not above it)."""
+        first = int(faced[0])
+        if self.exact is not None:
+            out = np.zeros((len(faced), len(self.weights), N_BIDS - first - 1))
+            for k, r in enumerate(faced):
+                out[k, :, r - first:] = self.exact.raise_probs(int(r))
+            return out
+        noise = self.model.noise
+        smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
+        every = smart.T[:, :, None] * self.lean[None, :, first + 1:] + (noise / (N_BIDS - faced))[:, None, None]
+        result: Floats = np.where(_RANKS[None, None, first + 1:] > faced[:, None, None], every, 0.0)
         return result
 
     def show_challenge(self, bid: Bid, seen: tuple[int, ...], unknown: int, bidder_hidden: int) -> Floats:
@@ -545,7 +563,8 @@ class Table:
         return values
 
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
-        """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
+        """Two players: my raise, the rival's answer, then my best answer to a counter-raise (my raises of
+        :data:`RAISES_AT_ONCE` ranks at a time)."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
@@ -554,17 +573,24 @@ class Table:
         later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
         now = (w[:, None] * pc * settle).sum(axis=0)
         out: Floats = now[start:].copy()
-        for r in range(start, N_BIDS - 1):
-            # P(rival holds h and answers my bid r with b') for b' > r
-            held = w[:, None] * nxt.raise_probs(r)
-            calls = (held * call[:, r + 1:]).sum(axis=0)
-            mass = held.sum(axis=0)
+        for lo in range(start, N_BIDS - 1, RAISES_AT_ONCE):
+            faced = np.arange(lo, min(lo + RAISES_AT_ONCE, N_BIDS - 1))
+            ranks = _RANKS[lo + 1:]  # the rival's replies to any of them
+            above = ranks[None, :] > faced[:, None]  # (my raises, replies): a reply must be higher
+            # P(rival holds h and answers my bid r with b'), (raises, patterns, replies); 0 where b' <= r
+            held = w[None, :, None] * nxt.raise_rows(faced)
+            calls = (held * call[None, :, lo + 1:]).sum(axis=1)
+            mass = held.sum(axis=1)
             with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
-                raises = np.where(mass > 0, mass * later[r + 2:], 0.0)
-            top = np.argsort(-mass)[:TOP_REPLIES]
-            sub = held[:, top].T @ step
-            raises[top] = np.where(_RANKS[None, :] > (r + 1 + top)[:, None], sub, np.inf).min(axis=1)
-            out[r - start] += np.minimum(calls, raises).sum()
+                raises = np.where(mass > 0, mass * later[None, lo + 2:], 0.0)
+            top = np.argsort(np.where(above, -mass, np.inf), axis=1, kind="stable")[:, :TOP_REPLIES]
+            sub = np.take_along_axis(held, top[:, None, :], axis=2).transpose(0, 2, 1) @ step
+            best = np.where(_RANKS[None, None, :] > ranks[top][:, :, None], sub, np.inf).min(axis=2)
+            rows = np.arange(len(faced))[:, None]
+            raises[rows, top] = np.where(above[rows, top], best, raises[rows, top])
+            least = np.minimum(calls, raises)
+            for k, r in enumerate(faced):
+                out[r - start] += least[k, r - lo:].sum()
         return out
 
     # ------------------------------------------------------------------------------ shows
@@ -679,7 +705,18 @@ def best_option(options: tuple[Option, ...]) -> Option:
 
 
 def best_in_dice(obs: Observation) -> Choice:
-    """``best_option(evaluate(obs)).action`` (the hard bot's choice) without the options' other figures."""
+    """``best_option(evaluate(obs)).action`` (the hard bot's choice) without the options' other figures. The
+    latest :data:`BEST_KEPT` are kept by observation: a check plays the same position out on many deals, and the
+    player it plays as the hard bot keeps its cup on all of them."""
+    return _best_in_dice(obs, TWO_DEEP, TOP_REPLIES)
+
+
+BEST_KEPT = 2048
+
+
+@lru_cache(maxsize=BEST_KEPT)
+def _best_in_dice(obs: Observation, two_deep: bool, top_replies: int) -> Choice:
+    """(The settings that change the reading are part of the key.)"""
     values = Table(obs).values()
     return min(values, key=lambda a: round(values[a], 9))
 
