@@ -67,3 +67,21 @@ def test_a_rival_whose_bids_no_cup_explains_is_read_by_its_level_s_model(monkeyp
     by_model = [{o.action: o.value for o in evaluate(s.observation(0), levels=levels)} for s in (impossible, real)]
     assert read[0] == pytest.approx(by_model[0])  # no cup explains it: the model reads it
     assert read[1] != pytest.approx(by_model[1])  # read exactly, which the model does not do
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", None])
+def test_the_raises_over_many_bids_at_once_are_each_bid_s_own(level: str | None) -> None:
+    """``raise_rows`` (the two-deep reading's batch) holds ``raise_probs`` of each faced bid, bit for bit, in the
+    columns of the bids above it and 0 before them; for a level's exact answers and for the model alike."""
+    view = View(patterns(2)[0], matches((5, 5))[0], 3)
+    if level is None:
+        rows = coach_module._unread(coach_module.MODEL, 2, tuple(int(m) for m in matches((5, 5))[0]), 3)
+    else:
+        rows = answers(level, view, 2)
+    for first, last in ((-1, 5), (40, 72), (100, len(ALL_BIDS) - 1)):
+        faced = np.arange(first, last)
+        batch = rows.raise_rows(faced)
+        assert batch.shape == (len(faced), len(view.rows), len(ALL_BIDS) - first - 1)
+        for k, r in enumerate(faced):
+            assert (batch[k, :, r - first:] == rows.raise_probs(int(r))).all(), r
+            assert not batch[k, :, :r - first].any(), r

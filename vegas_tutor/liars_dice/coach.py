@@ -93,9 +93,11 @@ GOOD, MISTAKE = 0.02, 0.06
 other games' thresholds)."""
 TOP_REPLIES = 12
 """Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
-RAISES_AT_ONCE = 16
-"""Two players: the raises whose counter-raises are weighed in one array (its size: this many times the rival's
-count patterns times the bids)."""
+RAISE_ROWS = 336
+"""Two players: how many of your raises have their counter-raises weighed in one array: this over the rival's count
+patterns, from :data:`RAISES_AT_LEAST` to :data:`RAISES_AT_MOST` (32 when it hides one die, 16 for two, 6 for
+three or more: larger arrays cost more than the loop they save)."""
+RAISES_AT_LEAST, RAISES_AT_MOST = 6, 32
 CARRY_DICE: tuple[float, float] = (0.450, 0.494)
 """Three players or more, a bid raised over: the dice its bidder goes on to lose in the round, and the dice each
 of its rivals loses (measured on the bots' games by ``bench/bench_ld_rival_models.py``)."""
@@ -272,12 +274,9 @@ class Rival:
     def raise_rows(self, faced: Ints) -> Floats:
         """``(len(faced), patterns, bids above the first)``: :meth:`raise_probs` of each rank in ``faced`` (ascending,
         consecutive) at once, each in the columns of its own bids (0 in those of bids not above it)."""
-        first = int(faced[0])
         if self.exact is not None:
-            out = np.zeros((len(faced), len(self.weights), N_BIDS - first - 1))
-            for k, r in enumerate(faced):
-                out[k, :, r - first:] = self.exact.raise_probs(int(r))
-            return out
+            return self.exact.raise_rows(faced)
+        first = int(faced[0])
         noise = self.model.noise
         smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
         every = smart.T[:, :, None] * self.lean[None, :, first + 1:] + (noise / (N_BIDS - faced))[:, None, None]
@@ -564,7 +563,7 @@ class Table:
 
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
         """Two players: my raise, the rival's answer, then my best answer to a counter-raise (my raises of
-        :data:`RAISES_AT_ONCE` ranks at a time)."""
+        several of your raises at a time: :data:`RAISE_ROWS`)."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
@@ -573,8 +572,9 @@ class Table:
         later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
         now = (w[:, None] * pc * settle).sum(axis=0)
         out: Floats = now[start:].copy()
-        for lo in range(start, N_BIDS - 1, RAISES_AT_ONCE):
-            faced = np.arange(lo, min(lo + RAISES_AT_ONCE, N_BIDS - 1))
+        at_once = max(RAISES_AT_LEAST, min(RAISES_AT_MOST, RAISE_ROWS // len(w)))
+        for lo in range(start, N_BIDS - 1, at_once):
+            faced = np.arange(lo, min(lo + at_once, N_BIDS - 1))
             ranks = _RANKS[lo + 1:]  # the rival's replies to any of them
             above = ranks[None, :] > faced[:, None]  # (my raises, replies): a reply must be higher
             # P(rival holds h and answers my bid r with b'), (raises, patterns, replies); 0 where b' <= r

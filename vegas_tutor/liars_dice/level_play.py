@@ -117,6 +117,18 @@ class Answers:
         result: Floats = out[:, :width]
         return result
 
+    def raise_rows(self, faced: Ints) -> Floats:
+        """``(len(faced), rows, N_BIDS - faced[0] - 1)``: :meth:`raise_probs` of each rank in ``faced`` (ascending)
+        at once, each in the columns of its own bids (0 in those of bids not above it)."""
+        first, cols = int(faced[0]), faced + 1
+        width = N_BIDS - first - 1
+        out = np.zeros((len(faced), len(self.first), width + 1))
+        at = (np.arange(len(faced))[:, None], np.arange(len(self.first))[None, :])
+        for to, p in ((self.first[:, cols], self.p_first[:, cols]), (self.second[:, cols], self.p_second[:, cols])):
+            out[(*at, np.where(to >= 0, to - first - 1, width).T)] += p.T  # (one cell per row and rank)
+        result: Floats = out[:, :, :width]
+        return result
+
     def likelihood(self, faced: int, move: int) -> Floats:
         """Per row: P(the move of rank ``move`` over the bid of rank ``faced``; ``move`` -1: a challenge)."""
         col = faced + 1
