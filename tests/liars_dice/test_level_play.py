@@ -10,7 +10,7 @@ from level_draws import level_mix
 from vegas_tutor.liars_dice import ALL_BIDS, Bid, Challenge, Roll, State
 from vegas_tutor.liars_dice import coach as coach_module
 from vegas_tutor.liars_dice.coach import evaluate, patterns
-from vegas_tutor.liars_dice.level_play import View, answers, matches
+from vegas_tutor.liars_dice.level_play import View, answers, challenges, matches
 from vegas_tutor.liars_dice.observation import Observation
 
 
@@ -85,3 +85,11 @@ def test_the_raises_over_many_bids_at_once_are_each_bid_s_own(level: str | None)
         for k, r in enumerate(faced):
             assert (batch[k, :, r - first:] == rows.raise_probs(int(r))).all(), r
             assert not batch[k, :, :r - first].any(), r
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_show_s_answer_is_the_level_s_own_challenge(level: str) -> None:
+    """``challenges`` (what the answer to a show needs) is ``answers``' challenge table, bit for bit."""
+    for hidden, seen, unknown, bidder_hidden in ((3, (5, 5), 4, 2), (1, (), 6, 1), (5, (1, 6, 6), 8, 3)):
+        view = View(patterns(hidden)[0], matches(seen)[0], unknown)
+        assert (challenges(level, view, bidder_hidden) == answers(level, view, bidder_hidden).challenge).all()

@@ -70,7 +70,7 @@ from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
 from vegas_tutor.liars_dice.engine import State
-from vegas_tutor.liars_dice.level_play import READ_EXACTLY, Answers, View, answers
+from vegas_tutor.liars_dice.level_play import READ_EXACTLY, Answers, View, answers, challenges
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
 from vegas_tutor.liars_dice.rules import counts_for, show_options
@@ -287,8 +287,7 @@ class Rival:
         """Per pattern: P(the rival challenges ``bid`` when it sees ``seen`` matches per bid face (after your show)
         and ``unknown`` dice it cannot see, and you hide ``bidder_hidden`` dice."""
         if self.exact is not None:
-            result: Floats = _answers(str(self.level), self.hidden, seen, unknown, bidder_hidden).challenge[
-                :, bid.rank + 1]
+            result: Floats = _challenges(str(self.level), self.hidden, seen, unknown, bidder_hidden)[:, bid.rank + 1]
             return result
         return _show_doubts(self.model, self.hidden, seen, unknown, bid.rank)
 
@@ -374,6 +373,15 @@ def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int,
     # doubts_of reads a bid's column from the chances of that bid and of the bids above: from rank ``rank`` up
     doubt = doubts_of(model, _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank))[:, 0]
     result: Floats = (1 - model.noise) * doubt + model.noise / (N_BIDS - rank)
+    result.flags.writeable = False
+    return result
+
+
+@bounded_cache(max_bytes=4 << 20, size=_array_bytes)
+def _challenges(level: str, hidden: int, shown: tuple[int, ...], unknown: int, bidder_hidden: int) -> Floats:
+    """:func:`_answers`' challenges alone (:func:`~.level_play.challenges`: a show's answer needs no raise), kept
+    read-only."""
+    result = challenges(level, View(patterns(hidden)[0], np.array(shown, dtype=np.int64), unknown), bidder_hidden)
     result.flags.writeable = False
     return result
 

@@ -187,10 +187,17 @@ def easy_doubts(view: View) -> Bools:
     return out
 
 
+def easy_challenge(view: View) -> Floats:
+    """``(rows, N_BIDS + 1)``: P(the easy level challenges the bid of each column), its nerve drawn with
+    probability :data:`EASY_NERVE`."""
+    doubts = easy_doubts(view)
+    result: Floats = (1 - EASY_NERVE) * doubts[..., 0] + EASY_NERVE * doubts[..., 1]
+    return result
+
+
 def easy_answers(view: View) -> Answers:
     """The easy level's answers (its nerve drawn with probability :data:`EASY_NERVE`)."""
-    doubts = easy_doubts(view)
-    challenge = (1 - EASY_NERVE) * doubts[..., 0] + EASY_NERVE * doubts[..., 1]
+    challenge = easy_challenge(view)
     to = easy_raise(view)
     none = np.full(to.shape, -1, dtype=np.int64)
     return Answers(challenge, np.where(challenge < 1, to, -1), 1 - challenge, none, np.zeros(to.shape))
@@ -252,11 +259,17 @@ def medium_doubts(view: View, bidder_hidden: int) -> Bools:
     return out
 
 
+def medium_challenge(view: View, bidder_hidden: int) -> Floats:
+    """``(rows, N_BIDS + 1)``: :func:`medium_doubts` as probabilities."""
+    result: Floats = medium_doubts(view, bidder_hidden).astype(float)
+    return result
+
+
 def medium_answers(view: View, bidder_hidden: int) -> Answers:
     """The medium level's answers to bids of a bidder hiding ``bidder_hidden`` dice (the bluff drawn with
     probability :data:`MEDIUM_BLUFF`)."""
     truth = view.truth()
-    challenge = medium_doubts(view, bidder_hidden).astype(float)
+    challenge = medium_challenge(view, bidder_hidden)
     best = medium_best(truth)
     bluff = medium_bluff(truth, best)
     p_bluff = np.where(bluff >= 0, MEDIUM_BLUFF, 0.0) * (1 - challenge)
@@ -270,3 +283,8 @@ READ_EXACTLY = ("easy", "medium")
 def answers(level: str, view: View, bidder_hidden: int) -> Answers:
     """The answers of ``level`` (one of :data:`READ_EXACTLY`) to bids of a bidder hiding ``bidder_hidden`` dice."""
     return easy_answers(view) if level == "easy" else medium_answers(view, bidder_hidden)
+
+
+def challenges(level: str, view: View, bidder_hidden: int) -> Floats:
+    """:attr:`Answers.challenge` of :func:`answers` alone (all a show needs: the next player challenges or not)."""
+    return easy_challenge(view) if level == "easy" else medium_challenge(view, bidder_hidden)
