@@ -71,8 +71,9 @@ def test_a_rival_whose_bids_no_cup_explains_is_read_by_its_level_s_model(monkeyp
 
 @pytest.mark.parametrize("level", ["easy", "medium", None])
 def test_the_raises_over_many_bids_at_once_are_each_bid_s_own(level: str | None) -> None:
-    """``raise_rows`` (the two-deep reading's batch) holds ``raise_probs`` of each faced bid, bit for bit, in the
-    columns of the bids above it and 0 before them; for a level's exact answers and for the model alike."""
+    """``raise_rows`` over many faced bids at once (the two-deep reading's batch) holds each one's raises as alone
+    (``raise_probs``), bit for bit, in the columns of the bids above it and 0 before them; for a level's exact
+    answers and for the model alike."""
     view = View(patterns(2)[0], matches((5, 5))[0], 3)
     if level is None:
         rows = coach_module._unread(coach_module.MODEL, 2, tuple(int(m) for m in matches((5, 5))[0]), 3)

@@ -264,11 +264,7 @@ class Rival:
 
     def raise_probs(self, faced: int) -> Floats:
         """``(patterns, bids above)``: P(the rival answers the bid of rank ``faced`` by each higher bid)."""
-        if self.exact is not None:
-            return self.exact.raise_probs(faced)
-        noise = self.model.noise
-        smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
-        result: Floats = smart[:, None] * self.lean[:, faced + 1:] + noise / (N_BIDS - faced)
+        result: Floats = self.raise_rows(np.array([faced]))[0]
         return result
 
     def raise_rows(self, faced: Ints) -> Floats:
@@ -570,8 +566,8 @@ class Table:
         return values
 
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
-        """Two players: my raise, the rival's answer, then my best answer to a counter-raise (my raises of
-        several of your raises at a time: :data:`RAISE_ROWS`)."""
+        """Two players: my raise, the rival's answer, then my best answer to a counter-raise (several of my raises
+        weighed at once: :data:`RAISE_ROWS`)."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)

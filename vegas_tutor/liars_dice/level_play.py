@@ -109,12 +109,7 @@ class Answers:
 
     def raise_probs(self, faced: int) -> Floats:
         """``(rows, N_BIDS - faced - 1)``: P(raising the bid of rank ``faced`` (-1: opening) to each higher bid)."""
-        col, width = faced + 1, N_BIDS - faced - 1
-        out = np.zeros((len(self.first), width + 1))
-        rows = np.arange(len(self.first))
-        for to, p in ((self.first[:, col], self.p_first[:, col]), (self.second[:, col], self.p_second[:, col])):
-            out[rows, np.where(to >= 0, to - faced - 1, width)] += p  # (one cell per row: no two writes collide)
-        result: Floats = out[:, :width]
+        result: Floats = self.raise_rows(np.array([faced]))[0]
         return result
 
     def raise_rows(self, faced: Ints) -> Floats:
