@@ -275,8 +275,10 @@ class Rival:
         first = int(faced[0])
         noise = self.model.noise
         smart = (1 - noise) * (1 - self.doubts[:, faced]) / self.tails[:, faced + 1]
-        every = smart.T[:, :, None] * self.lean[None, :, first + 1:] + (noise / (N_BIDS - faced))[:, None, None]
-        result: Floats = np.where(_RANKS[None, None, first + 1:] > faced[:, None, None], every, 0.0)
+        result: Floats = smart.T[:, :, None] * self.lean[None, :, first + 1:]
+        result += (noise / (N_BIDS - faced))[:, None, None]
+        for k, r in enumerate(faced[1:], start=1):
+            result[k, :, :r - first] = 0.0
         return result
 
     def show_challenge(self, bid: Bid, seen: tuple[int, ...], unknown: int, bidder_hidden: int) -> Floats:
@@ -582,7 +584,8 @@ class Table:
             ranks = _RANKS[lo + 1:]  # the rival's replies to any of them
             above = ranks[None, :] > faced[:, None]  # (my raises, replies): a reply must be higher
             # P(rival holds h and answers my bid r with b'), (raises, patterns, replies); 0 where b' <= r
-            held = w[None, :, None] * nxt.raise_rows(faced)
+            held = nxt.raise_rows(faced)
+            held *= w[None, :, None]
             calls = (held * call[None, :, lo + 1:]).sum(axis=1)
             mass = held.sum(axis=1)
             with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
