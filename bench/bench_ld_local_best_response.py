@@ -3,7 +3,8 @@
 The exploiter (:mod:`vegas_tutor.liars_dice.local_best_response`) reads hard's cup from hard's own moves and looks
 one exchange ahead through the engine. It plays real games against hard, half at each seat (seat 0 opens), seeded.
 Printed per line: hard's share of wins at seat 0 and at seat 1 (95% Wilson intervals), and the summed
-exploitability bound ``1 - h0 - h1`` with a 95% normal interval: hard is at least this exploitable (the
+exploitability bound ``1 - h0 - h1`` with the interval its two Wilson intervals give (the bound's low end from
+both shares' high ends): hard is at least this exploitable (the
 exploiter is one strategy among those a best response would weigh). The 1v1 line is the check: there hard plays
 the solved equilibrium, so the bound must include 0. CPU time beside wall time (summed over the workers).
 
@@ -55,12 +56,12 @@ def line(name: str, games: int, workers: int) -> None:
     for seat in (0, 1):
         won = [r[1] for r in rows if r[0] == seat]
         p, lo, hi = wilson(sum(won), len(won))
-        shares.append((p, len(won)))
+        shares.append((p, lo, hi))
         print(f"  {name}: hard at seat {seat} wins {p:6.1%} [{lo:5.1%}, {hi:5.1%}] of {len(won)} games")
     bound = 1 - shares[0][0] - shares[1][0]
-    half = 1.96 * math.sqrt(sum(p * (1 - p) / n for p, n in shares))
+    low, high = 1 - shares[0][2] - shares[1][2], 1 - shares[0][1] - shares[1][1]
     goal = "the check: must include 0" if name == "1v1" else "goal 0.02"
-    print(f"  {name}: summed exploitability >= {bound:.3f} [{bound - half:.3f}, {bound + half:.3f}]  ({goal}); "
+    print(f"  {name}: summed exploitability >= {bound:.3f} [{low:.3f}, {high:.3f}]  ({goal}); "
           f"wall {wall:.0f} s, CPU {cpu:.0f} s ({cpu / games:.2f} s a game)", flush=True)
 
 
