@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.liars_dice.actions import Challenge, NoShow, Roll, Show
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.local_best_response import Exploiter, play, prior
@@ -71,6 +71,9 @@ def test_a_challenge_is_valued_on_every_cup_the_belief_holds() -> None:
 
 
 def test_bad_settings_are_refused() -> None:
+    state = rolled((2, 2), 5)
+    with pytest.raises(IllegalActionError, match="seat 1 is not the one to act"):
+        Exploiter(seat=1).choose(state)  # seat 0 opens
     with pytest.raises(ConfigError, match="unknown level"):
         Exploiter(seat=0, level="expert")
     with pytest.raises(ConfigError, match="seat 0 or 1"):

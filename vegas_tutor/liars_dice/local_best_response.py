@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.dice import make_rng, roll_outcomes
-from vegas_tutor.core.errors import ConfigError
+from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll
 from vegas_tutor.liars_dice.bots import LEVELS, action_probabilities
@@ -45,7 +45,8 @@ def prior(n: int) -> Belief:
 
 @dataclass
 class Exploiter:
-    """The exploiter at ``seat`` against the bot at ``level`` in the other seat of a two-player game."""
+    """The exploiter at ``seat`` against the bot at ``level`` in the other seat of a two-player game (the bot as the
+    fixed policy :func:`.bots.action_probabilities` gives: hard's solved mix where it applies, else one choice)."""
 
     seat: int
     level: str = "hard"
@@ -129,6 +130,9 @@ class Exploiter:
 
     def choose(self, state: State) -> Action:
         """The exploiter's move: never a show; else the best of a challenge and the weighed raises."""
+        if state.is_chance or state.current_player != self.seat:
+            raise IllegalActionError(_("seat {seat} is not the one to act (seat {other} is)", seat=self.seat,
+                                       other=state.current_player))
         if state.may_show == self.seat:
             return NoShow()
         cups = sorted(self.belief.items(), key=lambda cw: -cw[1])
