@@ -63,10 +63,10 @@ def test_a_challenge_is_valued_on_every_cup_the_belief_holds() -> None:
     assert state.may_show is None and state.current_player == 1
     exploiter = Exploiter(seat=1)
     exploiter.belief = {(1,): 1.0}  # it knows the bidder holds a star
-    both = exploiter.challenged(state.dealt({0: (1,)}))
+    star_held = exploiter.challenged(state.dealt({0: (1,)}))
     exploiter.belief = {(4,): 1.0}
     assert exploiter.challenged(state.dealt({0: (4,)})) == 1.0  # the bid is false: the bidder's last die goes
-    assert (state.hidden[1] == (1,)) == (both == 0.0)  # true only when the challenger holds the other star
+    assert (state.hidden[1] == (1,)) == (star_held == 0.0)  # true only when the challenger holds the other star
     assert exploiter.choose(state) == Challenge()
 
 
