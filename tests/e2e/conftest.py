@@ -35,6 +35,7 @@ from e2e_app import (  # the helper modules sit beside this file
     CHROMIUM,
     AppError,
     AppServer,
+    close_context,
     forget_kept_games,
     launch_chromium,
     leave_page,
@@ -108,7 +109,7 @@ def shared_page(chromium_browser: Browser, app_server: AppServer) -> Iterator[Pa
     watch_requests(page, app_server.url)  # every page of the session is checked for requests off the machine
     yield page
     leave_page(page)
-    context.close()
+    close_context(context)
 
 
 @pytest.fixture
@@ -142,7 +143,8 @@ def save_screenshot() -> Callable[[Page, str], Path]:
 
 BROWSER_TEST_TIMEOUT = 150
 """Seconds a browser test may take, fixtures included (the slowest takes about 50 s). Chromium now and then never
-returns from closing a context: this bounds what such a hang costs before the test's second run."""
+returns from closing a context: this bounds what such a hang costs before the test's second run (each step of
+leaving a page has a shorter bound of its own, ``e2e_app.TEARDOWN_BOUND_S``, past which it is abandoned)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

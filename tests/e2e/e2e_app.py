@@ -15,7 +15,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -25,7 +27,7 @@ from urllib.parse import urlsplit
 import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Playwright
 
 CHROMIUM = Path(os.environ.get("VEGAS_TUTOR_CHROMIUM", "/usr/bin/chromium"))
 """Debian's chromium: Playwright cannot download its own browsers here."""
@@ -359,17 +361,58 @@ def kept_game(page: Page) -> dict[str, Any]:
     return kept
 
 
+TEARDOWN_BOUND_S = 15.0
+"""Seconds one step of leaving a page (navigating away, clearing its storage, closing its context) may take.
+Chromium now and then never returns from one; past this bound the step is abandoned, instead of holding the
+test until its own bound (conftest's ``BROWSER_TEST_TIMEOUT``), which then fails it for a second run."""
+
+
+class BrowserStuck(Exception):
+    """A step of leaving a page took longer than :data:`TEARDOWN_BOUND_S`."""
+
+
+@contextlib.contextmanager
+def bounded(seconds: float = TEARDOWN_BOUND_S) -> Iterator[None]:
+    """Raise :class:`BrowserStuck` inside the block after ``seconds``, by an alarm of its own; the test's own bound
+    (pytest-timeout's alarm) is set again afterwards with what is left of it, and when it is the nearer, it alone
+    applies. Off the main thread (no alarms there) the block runs unbounded."""
+    left = signal.getitimer(signal.ITIMER_REAL)[0]
+    if threading.current_thread() is not threading.main_thread() or 0 < left <= seconds:
+        yield
+        return
+
+    def stuck(signum: int, frame: object) -> None:
+        raise BrowserStuck(f"a browser step took over {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    start = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if left:
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, left - (time.monotonic() - start)))
+
+
+def close_context(context: BrowserContext) -> None:
+    """Close a browser context, abandoned if Chromium does not return from it (see :data:`TEARDOWN_BOUND_S`)."""
+    with contextlib.suppress(BrowserStuck), bounded():
+        context.close()
+
+
 def forget_kept_games(page: Page, prefix: str = GAME_KEY_PREFIX) -> None:
     """Drop the games the page's origin keeps in local storage (with ``prefix="vegas-tutor:"``, everything the
     app keeps there: games, tab leases, practice); nothing to drop on a page of no origin."""
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(Exception), bounded():
         page.evaluate("(prefix) => Object.keys(localStorage).filter(k => k.startsWith(prefix))"
                       ".forEach(k => localStorage.removeItem(k))", prefix)
 
 
 def leave_page(page: Page) -> None:
     """Navigate away, so the page's shutdown beacon stops its kernel (closing a context does not unload)."""
-    with contextlib.suppress(Exception):  # a page that is already closed or crashed has nothing to stop
+    with contextlib.suppress(Exception), bounded():  # a page closed or crashed already has nothing to stop
         page.goto("about:blank", wait_until="commit", timeout=5_000)
 
 

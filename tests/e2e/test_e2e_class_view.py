@@ -21,7 +21,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations
-from e2e_app import SCREENSHOTS, AppServer, resize, screenshot, stop_server, wait_until_rendered, watch_errors
+from e2e_app import (
+    SCREENSHOTS,
+    AppServer,
+    close_context,
+    resize,
+    screenshot,
+    stop_server,
+    wait_until_rendered,
+    watch_errors,
+)
 from own_servers import CLASS_ADDRESS as ADDRESS
 from own_servers import CLASS_NAME as NAME
 from own_servers import class_chromium, class_mode_args, started
@@ -239,5 +248,5 @@ def test_answers_reach_the_teacher_live_names_hide_the_export_matches_and_a_rest
         assert not teacher.locator("dialog.vt-projector").is_visible()
     finally:
         for context in contexts:
-            context.close()
+            close_context(context)
         stop_server(server)

@@ -37,6 +37,7 @@ from e2e_app import (
     SCREENSHOTS,
     AppError,
     AppServer,
+    close_context,
     forget_kept_games,
     free_port,
     kept_game,
@@ -165,7 +166,7 @@ def fault_page(chromium_browser: Browser) -> Iterator[Page]:
     page.on("dialog", lambda dialog: dialog.accept())
     yield page
     leave_page(page)
-    context.close()
+    close_context(context)
 
 
 # ----------------------------------------------------------------------------- the faults
@@ -434,4 +435,4 @@ def test_a_second_tab_is_told_and_can_take_the_game_over(chromium_browser: Brows
     finally:
         leave_page(first)
         leave_page(second)
-        context.close()
+        close_context(context)

@@ -212,7 +212,7 @@ def test_the_page_never_receives_a_hidden_die(chromium_browser: Any, app_server:
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
         payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
     try:
-        from e2e_app import open_page
+        from e2e_app import close_context, open_page
 
         open_page(page, f"{app_server.url}voila/render/{PLAY}", ".ld-root")
         table = page.locator(".ld-root").first
@@ -226,4 +226,4 @@ def test_the_page_never_receives_a_hidden_die(chromium_browser: Any, app_server:
                     assert (seat["own"] is None) != seat["viewer"], seat
         assert seen >= 4
     finally:
-        context.close()
+        close_context(context)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import blocking, violations  # beside this file, on the path (conftest)
-from e2e_app import AppServer, kernel_id, leave_page, stop_server, watch_errors
+from e2e_app import AppServer, close_context, kernel_id, leave_page, stop_server, watch_errors
 from test_e2e_liars_dice import act, open_a_bid
 from test_e2e_pages import answer
 from test_e2e_spanish import assert_fits, assert_spanish
@@ -218,7 +218,7 @@ def test_nothing_due_is_lost_when_the_kernel_dies_or_the_server_restarts(
         panel = open_practice(page, f"{again.url}voila/render/practice.ipynb")
         assert summary(panel) == before and panel.locator(".vt-practice-notice").count() == 0
     finally:
-        context.close()
+        close_context(context)
 
 
 def test_the_spanish_practice_page(open_lesson: Callable[..., Page], save_screenshot: Shot) -> None:
@@ -370,4 +370,4 @@ def test_one_tab_practises_at_a_time(chromium_browser: Browser, app_server: AppS
     finally:
         for page in (first, second):
             leave_page(page)
-        context.close()
+        close_context(context)

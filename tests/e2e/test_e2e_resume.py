@@ -18,6 +18,7 @@ from e2e_app import (
     SCREENSHOTS,
     AppError,
     AppServer,
+    close_context,
     forget_kept_games,
     kept_game,
     leave_page,
@@ -44,7 +45,7 @@ def resume_page(chromium_browser: Browser) -> Iterator[Page]:
     page.on("dialog", lambda dialog: dialog.accept())
     yield page
     leave_page(page)
-    context.close()
+    close_context(context)
 
 
 def _open(page: Page, server: AppServer) -> Locator:
