@@ -14,26 +14,17 @@ Run: ``python bench/bench_ld_local_best_response.py [--lines 1v1,2v2,5v5] [--gam
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from vegas_tutor.liars_dice.local_best_response import play
+from vegas_tutor.tutor.lab import wilson
 
 LINES = {"1v1": 1000, "1v2": 400, "2v1": 400, "2v2": 400, "3v3": 200, "5v5": 60}
 """Each line (dice at seat 0, at seat 1) and its default number of games."""
 SEED = 1000
-
-
-def wilson(hits: int, n: int) -> tuple[float, float, float]:
-    if n == 0:
-        raise SystemExit("bench_ld_local_best_response: a line with no game")
-    p, z = hits / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def one(args: tuple[tuple[int, int], int]) -> tuple[int, bool, float]:
@@ -55,7 +46,8 @@ def line(name: str, games: int, workers: int) -> None:
     shares = []
     for seat in (0, 1):
         won = [r[1] for r in rows if r[0] == seat]
-        p, lo, hi = wilson(sum(won), len(won))
+        p = sum(won) / len(won)
+        lo, hi = wilson(sum(won), len(won))
         shares.append((p, lo, hi))
         print(f"  {name}: hard at seat {seat} wins {p:6.1%} [{lo:5.1%}, {hi:5.1%}] of {len(won)} games")
     bound = 1 - shares[0][0] - shares[1][0]

@@ -21,11 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from vegas_tutor.core.checks import is_int
-from vegas_tutor.core.dice import make_rng, roll_outcomes
+from vegas_tutor.core.dice import make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll
 from vegas_tutor.liars_dice.bots import LEVELS, action_probabilities
+from vegas_tutor.liars_dice.coach import cups, patterns
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.track import Bid
 from vegas_tutor.liars_dice.win_chance import win_chances
@@ -41,7 +42,7 @@ SAMPLED_CUPS = 24
 
 def prior(n: int) -> Belief:
     """Every cup of ``n`` dice (sorted faces) with its chance."""
-    return {tuple(f for f in range(1, 7) for _ in range(c[f - 1])): float(p) for c, p in roll_outcomes(n)}
+    return {cup: float(p) for cup, p in zip(cups(n), patterns(n)[1], strict=True)}
 
 
 @dataclass
