@@ -155,3 +155,29 @@ def test_hard_draws_the_solved_mix_one_die_each() -> None:
     for action, p in mix.items():
         assert abs(draws.count(action) / len(draws) - p) < 4 * (p * (1 - p) / len(draws)) ** 0.5 + 1e-9
     assert len(set(draws)) > 1  # the equilibrium mixes here (a bluff is part of it)
+
+
+@pytest.mark.parametrize("cup", [(2, 3), (3, 5)])
+def test_hard_is_not_steered_by_a_bluff_against_one_rival(cup: tuple[int, ...]) -> None:
+    """Two dice each, an opening of two 6s: holding no 6 and no star, hard challenges it (read as the coach reads
+    bids, it raised to three 6s, a bid it then lost; a bluffer won nearly every game that way)."""
+    s = position([2, 2], [(2, 4), cup], ["two 6s"])
+    s.apply(NoShow())
+    assert choose_action(s, "hard") == Challenge()
+
+
+def test_hard_reads_warily_only_its_last_rival(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One rival left (a seat out counts for nothing), hard reads with ONE_RIVAL_READING; two or more, as the coach."""
+    from vegas_tutor.liars_dice import bots, coach
+
+    assert bots.ONE_RIVAL_READING.sharpness < coach.MODEL.sharpness
+    calls: list[coach.Model] = []
+
+    def spy(obs: object, model: coach.Model = coach.MODEL) -> Challenge:
+        calls.append(model)
+        return Challenge()
+
+    monkeypatch.setattr(bots, "best_in_dice", spy)
+    choose_action(position([2, 2, 2], [(2, 4), (3, 5), (6, 6)], ["two 6s"]), "hard")
+    choose_action(position([0, 2, 2], [(3, 5), (6, 6)], ["two 6s"], opener=1), "hard")
+    assert calls == [coach.MODEL, bots.ONE_RIVAL_READING]

@@ -9,9 +9,10 @@
   re-rolls the rest, which makes the bid both likelier and more credible.
 - ``hard``: the coach's choice (:func:`vegas_tutor.liars_dice.coach.evaluate`): reads the other players'
   bids into a posterior over their cups, values each challenge, raise and show in expected dice lost,
-  with the next player's answer modelled (two deep with two players). It is deterministic (the seed
-  changes nothing) except in the 1v1 endgame, one die each: there it plays the solved equilibrium
-  (:mod:`.endgame_table`), a mixed strategy drawn with the seed.
+  with the next player's answer modelled (two deep with two players). Once one rival is left it reads that
+  rival's bids warily (:data:`ONE_RIVAL_READING`): a bid that believed would give a bluffer the round tells
+  it little. It is deterministic (the seed changes nothing) except in the 1v1 endgame, one die each: there it
+  plays the solved equilibrium (:mod:`.endgame_table`), a mixed strategy drawn with the seed.
 
 >>> from vegas_tutor.liars_dice import new_game
 >>> s = new_game(2, dice=5, seed=4)
@@ -22,6 +23,7 @@ Roll(faces=None)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Literal, get_args
 
 import numpy as np
@@ -30,7 +32,7 @@ from vegas_tutor.core.dice import Rng, make_rng
 from vegas_tutor.core.errors import ConfigError, IllegalActionError, InvalidActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
-from vegas_tutor.liars_dice.coach import best_in_dice
+from vegas_tutor.liars_dice.coach import MODEL, best_in_dice
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import State
 from vegas_tutor.liars_dice.equilibrium import Key, Policy
@@ -51,6 +53,12 @@ from vegas_tutor.liars_dice.track import ALL_BIDS
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
+ONE_RIVAL_READING = replace(MODEL, sharpness=2.0)
+"""How ``hard`` reads its last rival: as the coach reads every rival (:data:`.coach.MODEL`), but a bid tells far less
+of the bidder's cup (a softmax weight of 2 on a raise's chance of being true, not 20). Read as the coach reads
+them, a rival's bids steered hard: a bluffed bid of a face made it raise that face into a bid it then lost, and an
+exploiter of that won nearly every game of two dice each (``bench/bench_ld_local_best_response.py``). Two rivals
+or more, a bid is read as the coach reads it: the warier reading lost there (hard against three medium)."""
 
 
 def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
@@ -86,7 +94,7 @@ def choose_from_observation(obs: Observation, level: str, rng: Rng) -> Action:
         solved = one_die_strategy(obs)
         if solved is not None:
             return _draw(solved, rng)
-        return best_in_dice(obs)
+        return hard_choice(obs)
     if obs.phase == "show":
         return NoShow() if level == "easy" else _medium_show(obs)
     return _easy_bid(obs, rng) if level == "easy" else _medium_bid(obs, rng)
@@ -101,8 +109,14 @@ def action_probabilities(obs: Observation, level: str, rng: Rng, *, solved: bool
         if mix is not None:
             return mix
         if not solved and obs.phase in ("bid", "show"):
-            return {best_in_dice(obs): 1.0}
+            return {hard_choice(obs): 1.0}
     return {choose_from_observation(obs, level, rng): 1.0}
+
+
+def hard_choice(obs: Observation) -> Action:
+    """``hard``'s choice outside the solved endgame: the coach's best in dice, a last rival read warily."""
+    rivals = sum(1 for seat, dice in enumerate(obs.dice_counts) if dice > 0 and seat != obs.player)
+    return best_in_dice(obs, ONE_RIVAL_READING if rivals == 1 else MODEL)
 
 
 def _draw(mix: dict[Action, float], rng: Rng) -> Action:

@@ -11,7 +11,8 @@ values each legal choice on two scales, from the same reading of the table:
   loss minus your rival's), so a challenge that costs the bidder two dice is worth more than one that
   costs one.
 
-How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`):
+How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`, but that hard reads a last
+rival's bids more warily, :data:`.bots.ONE_RIVAL_READING`):
 
 - **Rivals play by the odds, with noise** (:class:`Model`). A rival facing a bid challenges it the more
   surely the less likely it looks from their own cup (a steep logistic around 1/2); raising, they pick
@@ -128,7 +129,7 @@ deals past it; at least one each)."""
 
 @dataclass(frozen=True)
 class Model:
-    """How the coach (and the hard bot) expects every other player to act."""
+    """How the coach (and the hard bot, with two rivals or more) expects every other player to act."""
 
     sharpness: float = 20.0
     """Softmax weight on a raise's chance of being true (from the raiser's cup)."""
@@ -711,20 +712,20 @@ def best_option(options: tuple[Option, ...]) -> Option:
     return min(options, key=lambda o: round(o.value, 9))
 
 
-def best_in_dice(obs: Observation) -> Choice:
-    """``best_option(evaluate(obs)).action`` (the hard bot's choice) without the options' other figures. The
-    latest :data:`BEST_KEPT` are kept by observation: a check plays the same position out on many deals, and the
-    player it plays as the hard bot keeps its cup on all of them."""
-    return _best_in_dice(obs, TWO_DEEP, TOP_REPLIES)
+def best_in_dice(obs: Observation, model: Model = MODEL) -> Choice:
+    """``best_option(evaluate(obs, model)).action`` (the hard bot's choice, by the model it reads with) without the
+    options' other figures. The latest :data:`BEST_KEPT` are kept by observation and model: a check plays the same
+    position out on many deals, and the player it plays as the hard bot keeps its cup on all of them."""
+    return _best_in_dice(obs, model, TWO_DEEP, TOP_REPLIES)
 
 
 BEST_KEPT = 2048
 
 
 @lru_cache(maxsize=BEST_KEPT)
-def _best_in_dice(obs: Observation, two_deep: bool, top_replies: int) -> Choice:
+def _best_in_dice(obs: Observation, model: Model, two_deep: bool, top_replies: int) -> Choice:
     """(The settings that change the reading are part of the key.)"""
-    values = Table(obs).values()
+    values = Table(obs, model).values()
     return min(values, key=lambda a: round(values[a], 9))
 
 

@@ -95,6 +95,9 @@ def decision_reason(before: State, action: Action, level: str) -> str:
     if level == "hard" and one_die_strategy(obs) is not None:
         return _("hard level: one die each, it plays this endgame’s solved best mix of moves, bluffs included, "
                  "which no way of playing can beat on average")
+    if level == "hard" and sum(1 for s, dice in enumerate(obs.dice_counts) if dice > 0 and s != seat) == 1:
+        return _("hard level: the coach’s choice against one rival, whose bids it trusts little (they may be "
+                 "bluffs): it searches every move for the fewest dice lost")
     if level == "hard":
         return _("hard level: the coach’s choice: it reads the others’ bids and searches every move for the "
                  "fewest dice lost")
