@@ -166,13 +166,12 @@ def test_hard_is_not_steered_by_a_bluff_against_one_rival(cup: tuple[int, ...]) 
     assert choose_action(s, "hard") == Challenge()
 
 
-def test_hard_reads_warily_only_its_last_rival(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One rival left (a seat out counts for nothing), hard reads with ONE_RIVAL_READING, with ENDGAME_READING from
-    ENDGAME_DICE dice on the table down; two rivals or more, as the coach."""
+def test_hard_reads_warily_only_a_last_rival_in_the_endgame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One rival left (a seat out counts for nothing) and ENDGAME_DICE dice or fewer on the table: hard reads with
+    ENDGAME_READING; with more dice, or two rivals or more, as the coach reads."""
     from vegas_tutor.liars_dice import bots, coach
 
-    assert bots.ENDGAME_READING.sharpness < bots.ONE_RIVAL_READING.sharpness < coach.MODEL.sharpness
-    assert bots.ENDGAME_DICE == 4
+    assert bots.ENDGAME_READING.sharpness < coach.MODEL.sharpness and bots.ENDGAME_DICE == 4
     calls: list[coach.Model] = []
 
     def spy(obs: object, model: coach.Model = coach.MODEL) -> Challenge:
@@ -183,4 +182,5 @@ def test_hard_reads_warily_only_its_last_rival(monkeypatch: pytest.MonkeyPatch) 
     choose_action(position([2, 2, 2], [(2, 4), (3, 5), (6, 6)], ["two 6s"]), "hard")
     choose_action(position([0, 2, 2], [(3, 5), (6, 6)], ["two 6s"], opener=1), "hard")
     choose_action(position([0, 3, 2], [(3, 5, 5), (6, 6)], ["two 6s"], opener=1), "hard")
-    assert calls == [coach.MODEL, bots.ENDGAME_READING, bots.ONE_RIVAL_READING]
+    choose_action(position([1, 2], [(3,), (6, 6)], ["two 6s"]), "hard")
+    assert calls == [coach.MODEL, bots.ENDGAME_READING, coach.MODEL, bots.ENDGAME_READING]

@@ -9,11 +9,11 @@
   re-rolls the rest, which makes the bid both likelier and more credible.
 - ``hard``: the coach's choice (:func:`vegas_tutor.liars_dice.coach.evaluate`): reads the other players'
   bids into a posterior over their cups, values each challenge, raise and show in expected dice lost,
-  with the next player's answer modelled (two deep with two players). Once one rival is left it reads that
-  rival's bids warily (:data:`ONE_RIVAL_READING`; more warily still with four dice or fewer on the table,
-  :data:`ENDGAME_READING`): a bid that, believed, would give a bluffer the round tells it little. It is
-  deterministic (the seed changes nothing) except in the 1v1 endgame, one die each: there it plays the
-  solved equilibrium (:mod:`.endgame_table`), a mixed strategy drawn with the seed.
+  with the next player's answer modelled (two deep with two players). With one rival left and four dice or
+  fewer on the table it reads that rival's bids warily (:data:`ENDGAME_READING`): a bid that, believed,
+  would give a bluffer the round tells it little. It is deterministic (the seed changes nothing) except in
+  the 1v1 endgame, one die each: there it plays the solved equilibrium (:mod:`.endgame_table`), a mixed
+  strategy drawn with the seed.
 
 >>> from vegas_tutor.liars_dice import new_game
 >>> s = new_game(2, dice=5, seed=4)
@@ -54,16 +54,15 @@ from vegas_tutor.liars_dice.track import ALL_BIDS
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
-ONE_RIVAL_READING = replace(MODEL, sharpness=5.0)
-"""How ``hard`` reads its last rival: as the coach reads every rival (:data:`.coach.MODEL`), but a bid tells less of
-the bidder's cup (a softmax weight of 5 on a raise's chance of being true, not 20). Read as the coach reads them, a
-rival's bids steered hard: a bluffed bid of a face made it raise that face into a bid it then lost, and an exploiter
-of that won nearly every game of two dice each (``bench/bench_ld_local_best_response.py``). Two rivals or more, a
-bid is read as the coach reads it: the warier reading lost there (hard against three medium)."""
 ENDGAME_READING = replace(MODEL, sharpness=2.0)
-"""The last rival read more warily still once the table holds :data:`ENDGAME_DICE` dice or fewer (but one die each,
-where hard plays the solved table): there a bid is a large share of the dice, and the warier reading took the most
-from the exploiter; in longer games it cost wins against the easy bot's honest bids."""
+"""How ``hard`` reads its last rival once the table holds :data:`ENDGAME_DICE` dice or fewer (but one die each, where
+it plays the solved table): as the coach reads every rival (:data:`.coach.MODEL`), but a bid tells far less of the
+bidder's cup (a softmax weight of 2 on a raise's chance of being true, not 20). Read as the coach reads them, a
+rival's bids steered hard there: a bluffed bid of a face made it raise that face into a bid it then lost, and a
+best response took 0.625 (1v2) and 0.651 (2v1) of a game from it (``bench/bench_ld_equilibrium.py --bigger``).
+With more dice, or two rivals or more, a bid is read as the coach reads it: a warier reading there lost games to
+honest bidders (the easy bot, hard itself) and left the exploiter most of its gains
+(``bench/bench_ld_local_best_response.py``)."""
 ENDGAME_DICE = 4
 
 
@@ -120,11 +119,16 @@ def action_probabilities(obs: Observation, level: str, rng: Rng, *, solved: bool
 
 
 def hard_choice(obs: Observation) -> Action:
-    """``hard``'s choice outside the solved endgame: the coach's best in dice, a last rival read warily."""
+    """``hard``'s choice outside the solved endgame: the coach's best in dice, a last rival read warily in the endgame
+    (:func:`reads_warily`)."""
+    return best_in_dice(obs, ENDGAME_READING if reads_warily(obs) else MODEL)
+
+
+def reads_warily(obs: Observation) -> bool:
+    """Whether ``hard`` reads its rival with :data:`ENDGAME_READING`: one rival left and :data:`ENDGAME_DICE` dice or
+    fewer on the table."""
     rivals = sum(1 for seat, dice in enumerate(obs.dice_counts) if dice > 0 and seat != obs.player)
-    if rivals > 1:
-        return best_in_dice(obs, MODEL)
-    return best_in_dice(obs, ENDGAME_READING if sum(obs.dice_counts) <= ENDGAME_DICE else ONE_RIVAL_READING)
+    return rivals == 1 and sum(obs.dice_counts) <= ENDGAME_DICE
 
 
 def _draw(mix: dict[Action, float], rng: Rng) -> Action:

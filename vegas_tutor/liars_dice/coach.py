@@ -11,8 +11,8 @@ values each legal choice on two scales, from the same reading of the table:
   loss minus your rival's), so a challenge that costs the bidder two dice is worth more than one that
   costs one.
 
-How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`, but that hard reads a last
-rival's bids more warily, :data:`.bots.ONE_RIVAL_READING`):
+How it reads the table (the same model the ``hard`` bot plays by, :mod:`.bots`, but that with four dice or fewer
+against a last rival hard reads that rival's bids more warily, :data:`.bots.ENDGAME_READING`):
 
 - **Rivals play by the odds, with noise** (:class:`Model`). A rival facing a bid challenges it the more
   surely the less likely it looks from their own cup (a steep logistic around 1/2); raising, they pick
@@ -129,7 +129,7 @@ deals past it; at least one each)."""
 
 @dataclass(frozen=True)
 class Model:
-    """How the coach (and the hard bot, with two rivals or more) expects every other player to act."""
+    """How the coach (and the hard bot, but in its endgame against a last rival) expects every other player to act."""
 
     sharpness: float = 20.0
     """Softmax weight on a raise's chance of being true (from the raiser's cup)."""

@@ -142,13 +142,13 @@ def test_hard_with_one_die_each_says_it_plays_the_solved_endgame(lang: str) -> N
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_hard_says_it_trusts_a_last_rival_little(lang: str) -> None:
-    two = new_game(2, dice=2, seed=3)
-    three = new_game(3, dice=2, seed=3)
-    for game in (two, three):
+    """Only in the endgame against one rival (four dice or fewer on the table) does hard read bids warily."""
+    games = [new_game(2, dice=2, seed=3), new_game(3, dice=2, seed=3), new_game(2, dice=3, seed=3)]
+    for game in games:
         while game.is_chance:
             game.apply(Roll())
     with using(lang):
-        said = [decision_reason(g, choose_action(g, "hard", seed=5), "hard") for g in (two, three)]
+        said = [decision_reason(g, choose_action(g, "hard", seed=5), "hard") for g in games]
     wary = "trusts little" if lang == "en" else "se fía poco"
     assert all(s.startswith(RULES[lang]["hard"]) for s in said)
-    assert wary in said[0] and wary not in said[1]
+    assert [wary in s for s in said] == [True, False, False]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from vegas_tutor.i18n import _
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Roll, Show
+from vegas_tutor.liars_dice.bots import reads_warily
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.engine import Observation, State, count_matches
 from vegas_tutor.liars_dice.odds import bid_odds
@@ -95,7 +96,7 @@ def decision_reason(before: State, action: Action, level: str) -> str:
     if level == "hard" and one_die_strategy(obs) is not None:
         return _("hard level: one die each, it plays this endgame’s solved best mix of moves, bluffs included, "
                  "which no way of playing can beat on average")
-    if level == "hard" and sum(1 for s, dice in enumerate(obs.dice_counts) if dice > 0 and s != seat) == 1:
+    if level == "hard" and reads_warily(obs):
         return _("hard level: the coach’s choice against one rival, whose bids it trusts little (they may be "
                  "bluffs): it searches every move for the fewest dice lost")
     if level == "hard":
