@@ -11,9 +11,13 @@ Lines and goals (issue 11):
 - 4 players: hard 1st against three "odds" bots (goal >= 40%, parity 25%);
 - the level-vs-level table (2 players): each row level's win rate against each column level and
   against the two policies;
-- decision time p50/p95 per level (goal: hard <= 300 ms p95) and the coach's review (goal <= 150 ms p95).
+- decision time p50/p95 per level (goal: hard <= 300 ms p95) and the coach's review (goal <= 150 ms p95);
+- with ``--endgame-reading N``: N two-player games of hard against ``hard-coach``, hard reading its rival as the
+  coach reads every rival even in the endgame (:data:`~vegas_tutor.liars_dice.bots.ENDGAME_READING` left out),
+  which is what the warier endgame reading costs or gains head to head.
 
-Run: ``/work/venv/bin/python bench/bench_bots_liars_dice.py [--games N]`` (default 1000 per line).
+Run: ``/work/venv/bin/python bench/bench_bots_liars_dice.py [--games N] [--endgame-reading N]`` (default 1000 per
+line).
 Other benches may call :func:`strength_table` and :func:`decision_times`.
 """
 
@@ -30,7 +34,8 @@ import numpy as np
 from vegas_tutor.liars_dice import Roll, State, new_game
 from vegas_tutor.liars_dice.actions import Action
 from vegas_tutor.liars_dice.bots import LEVELS, choose_action
-from vegas_tutor.liars_dice.coach import review
+from vegas_tutor.liars_dice.coach import MODEL, best_in_dice, review
+from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.policies import choose
 
 DICE = 5
@@ -49,6 +54,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def _act(player: str, state: State, rng: np.random.Generator) -> Action:
     if player in ("odds", "random"):
         return choose(player, state, rng)
+    if player == "hard-coach" and not state.is_chance and state.current_player is not None:
+        obs = state.observation(state.current_player)
+        seed = int(rng.integers(1 << 31))
+        if one_die_strategy(obs) is not None:
+            return choose_action(state, "hard", seed=seed)
+        return best_in_dice(obs, MODEL)
     return choose_action(state, player, seed=int(rng.integers(1 << 31)))
 
 
@@ -167,7 +178,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=400, help="positions per decision-time line")
     parser.add_argument("--no-table", action="store_true", help="skip the level-vs-level table")
     parser.add_argument("--times-only", action="store_true", help="only the decision times")
+    parser.add_argument("--endgame-reading", type=int, metavar="N",
+                        help="only N games of hard against hard reading as the coach in the endgame too")
     args = parser.parse_args(argv)
+    if args.endgame_reading:
+        cpu = time.process_time()
+        wins, games, secs = win_rate("hard", "hard-coach", 2, args.endgame_reading)
+        print(f"2p hard vs hard-coach (the coach's reading in the endgame too): "
+              f"{_line('', wins, games, None, secs).strip()}, CPU {time.process_time() - cpu:.0f} s", flush=True)
+        return
     decision_times(args.positions)
     if not args.times_only:
         strength_table(args.games, table=not args.no_table)
