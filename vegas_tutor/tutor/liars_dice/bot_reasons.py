@@ -10,8 +10,8 @@ past its most likely bid, the reason says so.
 >>> game = new_game(2, dice=2, seed=1); game.apply(Roll((2, 5))); game.apply(Roll((1, 6)))
 >>> decision_reason(game, Bid(1, 2), "odds")
 'odds level: it bids what is most likely true from what it sees (the lowest such bid on ties)'
->>> decision_reason(game, Bid(1, 2), "hard")
-'hard level: the coach’s choice: it reads the others’ bids and searches every move for the fewest dice lost'
+>>> decision_reason(game, Bid(1, 2), "hard")  # four dice left against one rival: hard's endgame reading
+'hard level: the coach’s choice against one rival, whose bids it trusts little (they may be bluffs): it ...'
 """
 
 from __future__ import annotations
