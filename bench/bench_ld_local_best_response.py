@@ -8,7 +8,8 @@ both shares' high ends): hard is at least this exploitable (the
 exploiter is one strategy among those a best response would weigh). The 1v1 line is the check: there hard plays
 the solved equilibrium, so the bound must include 0. CPU time beside wall time (summed over the workers).
 
-Run: ``python bench/bench_ld_local_best_response.py [--lines 1v1,2v2,5v5] [--games N] [--workers 2]``.
+Run: ``python bench/bench_ld_local_best_response.py [--lines 1v1,2v2,5v5] [--games N] [--workers 2] [--seed S]``
+(``--seed``: the first game's seed, 1000 by default; another gives games held out from any tuning).
 """
 
 from __future__ import annotations
@@ -27,20 +28,20 @@ LINES = {"1v1": 1000, "1v2": 400, "2v1": 400, "2v2": 400, "3v3": 200, "5v5": 60}
 SEED = 1000
 
 
-def one(args: tuple[tuple[int, int], int]) -> tuple[int, bool, float]:
+def one(args: tuple[tuple[int, int], int, int]) -> tuple[int, bool, float]:
     """Game ``g``: the exploiter at seat ``g % 2``; (hard's seat, whether hard won, CPU seconds)."""
-    dice, g = args
+    dice, g, seed = args
     start = time.process_time()
     seat = g % 2
-    return 1 - seat, play(dice, seat, seed=SEED + g), time.process_time() - start
+    return 1 - seat, play(dice, seat, seed=seed + g), time.process_time() - start
 
 
-def line(name: str, games: int, workers: int) -> None:
+def line(name: str, games: int, workers: int, seed: int = SEED) -> None:
     dice = tuple(int(d) for d in name.split("v"))
     assert len(dice) == 2
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        rows = list(pool.map(one, [((dice[0], dice[1]), g) for g in range(games)], chunksize=4))
+        rows = list(pool.map(one, [((dice[0], dice[1]), g, seed) for g in range(games)], chunksize=4))
     wall = time.perf_counter() - start
     cpu = sum(r[2] for r in rows)
     shares = []
@@ -62,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lines", default=",".join(LINES), help=f"comma-separated among {', '.join(LINES)}")
     parser.add_argument("--games", type=int, help="games per line (default: each line's own)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the first game's seed (default {SEED})")
     args = parser.parse_args(argv)
     names = args.lines.split(",")
     if not set(names) <= set(LINES):
@@ -69,9 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games is not None and args.games < 2:
         parser.error("--games: at least 2 (one at each seat)")
     print("Liar's Dice, two players: hard against a local best response (seat 0 opens; seeds from "
-          f"{SEED})", flush=True)
+          f"{args.seed})", flush=True)
     for name in names:
-        line(name, args.games or LINES[name], args.workers)
+        line(name, args.games or LINES[name], args.workers, args.seed)
     return 0
 
 
