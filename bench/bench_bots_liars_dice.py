@@ -37,18 +37,9 @@ from vegas_tutor.liars_dice.bots import LEVELS, choose_action
 from vegas_tutor.liars_dice.coach import MODEL, best_in_dice, review
 from vegas_tutor.liars_dice.endgame_table import one_die_strategy
 from vegas_tutor.liars_dice.policies import choose
+from vegas_tutor.tutor.lab import wilson
 
 DICE = 5
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _act(player: str, state: State, rng: np.random.Generator) -> Action:
