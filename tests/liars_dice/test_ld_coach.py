@@ -5,6 +5,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -287,6 +288,28 @@ def test_two_players_two_deep_against_enumeration(monkeypatch: pytest.MonkeyPatc
     for bid in (ALL_BIDS[-1], ALL_BIDS[-2], Bid(19, 4), Bid(18, 5), Bid(9, STAR)):
         assert values[bid] == pytest.approx(brute_two_deep(s, bid), abs=1e-9), bid
     assert values[Challenge()] == pytest.approx(brute_challenge(s), abs=1e-9)
+
+
+@pytest.mark.parametrize("model", [MODEL, LEVEL_MODELS["hard"]], ids=["coach's model", "hard's fitted model"])
+def test_a_model_rivals_replies_by_products_match_its_replies_pattern_by_pattern(model: Model) -> None:
+    """Two players of 5 dice: the replies of a rival read by a model, summed over its count patterns by matrix
+    products, are those of its answers weighed pattern by pattern (the bots' sparse answers take that way)."""
+    s = position([5, 5], [(1, 2, 4, 4, 6), (2, 3, 3, 5, 6)], ["two 4s", "three 3s"])
+    table = Table(s.observation(0), model)
+    rival = table.rivals[1]
+    assert rival.exact is None
+    step = table.raise_matrix()
+    call = np.random.default_rng(3).random((len(rival.weights), N))
+    for lo in (s.bids[-1][1].rank + 1, 40, N - 3, N - 2):
+        faced = np.arange(lo, min(lo + 8, N - 1))
+        by_products = coach._model_replies(rival, faced, call, step)
+        by_patterns = coach._dense_replies(rival, faced, call, step)
+        above = np.arange(lo + 1, N)[None, :] > faced[:, None]
+        assert np.array_equal(by_products[3], by_patterns[3])  # the same likeliest replies
+        for got, expected in zip(by_products[1:3], by_patterns[1:3], strict=True):
+            np.testing.assert_allclose(got[above], expected[above], rtol=1e-12, atol=1e-15)
+        likely = above[np.arange(len(faced))[:, None], by_products[3]]  # (replies not above are never read)
+        np.testing.assert_allclose(by_products[4][likely], by_patterns[4][likely], rtol=1e-12, atol=1e-15)
 
 
 @pytest.mark.parametrize("goes_on", [False, True], ids=["round ends", "round goes on"])

@@ -63,6 +63,7 @@ from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import sliding_window_view
 
 from vegas_tutor.core.dice import make_rng, roll_outcomes
 from vegas_tutor.core.errors import IllegalActionError, InvalidActionError
@@ -71,7 +72,7 @@ from vegas_tutor.core.verdict import Verdict, judge
 from vegas_tutor.i18n import _, number, percent
 from vegas_tutor.liars_dice.actions import Action, Challenge, NoShow, Show, faces_text, parse_action
 from vegas_tutor.liars_dice.engine import State
-from vegas_tutor.liars_dice.level_play import READ_EXACTLY, Answers, View, answers, challenges
+from vegas_tutor.liars_dice.level_play import READ_EXACTLY, Answers, View, answers, binomial, challenges
 from vegas_tutor.liars_dice.observation import Observation
 from vegas_tutor.liars_dice.policies import BID_FACE, BID_QUANTITY, BID_STAR, MAX_UNKNOWN, tail_table
 from vegas_tutor.liars_dice.rules import counts_for, show_options
@@ -99,6 +100,7 @@ RAISE_ROWS = 336
 patterns, from :data:`RAISES_AT_LEAST` to :data:`RAISES_AT_MOST` (32 when it hides one die, 16 for two, 6 for
 three or more: larger arrays cost more than the loop they save)."""
 RAISES_AT_LEAST, RAISES_AT_MOST = 6, 32
+MODEL_RAISES_AT_ONCE = 16
 CARRY_DICE: tuple[float, float] = (0.450, 0.494)
 """Three players or more, a bid raised over: the dice its bidder goes on to lose in the round, and the dice each
 of its rivals loses (measured on the bots' games by ``bench/bench_ld_rival_models.py``)."""
@@ -189,13 +191,13 @@ def _matches(dice: tuple[int, ...]) -> Ints:
     return result
 
 
-def _truth(matches: Ints, base: Ints, unknown: int, start: int = 0) -> Floats:
-    """P(each bid true) from a viewer holding ``matches`` (rows) who also sees ``base`` matches (the bids from rank
-    ``start`` up)."""
-    face = _FACE_COL[start:]
-    need = BID_QUANTITY[None, start:] - (matches[:, face] + base[face][None, :])
+def _truth(matches: Ints, base: Ints, unknown: int, start: int = 0, end: int = N_BIDS) -> Floats:
+    """P(each bid true) from a viewer holding ``matches`` (rows) who also sees ``base`` matches (the bids of ranks
+    ``start`` to ``end`` - 1)."""
+    face = _FACE_COL[start:end]
+    need = BID_QUANTITY[None, start:end] - (matches[:, face] + base[face][None, :])
     need = np.clip(need, 0, MAX_UNKNOWN + 1)
-    result: Floats = tail_table()[BID_STAR[None, start:], unknown, need]
+    result: Floats = tail_table()[BID_STAR[None, start:end], unknown, need]
     return result
 
 
@@ -219,15 +221,18 @@ def best_above(truth: Floats) -> Floats:
     return out
 
 
-def doubts_of(model: Model, truth: Floats) -> Floats:
+def doubts_of(model: Model, truth: Floats, *, to_top: bool = True) -> Floats:
     """``(rows, bids)``: P(an odds-minded rival of ``model`` challenges each bid) from its chances ``truth`` of
     every bid being true, before noise; the top bid is always challenged. ``truth`` may hold the bids from some
-    rank up only (the last column is always the top bid)."""
+    rank up only (the last column is the top bid); or, with ``to_top=False`` and a model that holds nothing back,
+    any ranks below the top."""
     x = model.doubt * (model.threshold - truth)
     if model.held_back:
+        assert to_top, "a challenge held back reads the bids above"
         x = x - model.held_back * best_above(truth)
     doubts = _sigmoid(x)
-    doubts[:, -1] = 1.0
+    if to_top:
+        doubts[:, -1] = 1.0
     return doubts
 
 
@@ -369,8 +374,10 @@ def _rival(obs: Observation, seat: int, model: Model, level: str | None = None) 
 def _show_doubts(model: Model, hidden: int, seen: tuple[int, ...], unknown: int, rank: int) -> Floats:
     """Per pattern of ``hidden`` dice: P(a rival read by ``model`` challenges the bid of ``rank`` when it sees
     ``seen`` matches per bid face and ``unknown`` dice it cannot see (kept read-only, as :func:`_answers`)."""
-    # doubts_of reads a bid's column from the chances of that bid and of the bids above: from rank ``rank`` up
-    doubt = doubts_of(model, _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank))[:, 0]
+    # doubts_of reads a bid's column from the chances of that bid and, when held back, of the bids above
+    end = N_BIDS if model.held_back or rank == N_BIDS - 1 else rank + 1
+    truth = _truth(patterns(hidden)[0], np.array(seen, dtype=np.int64), unknown, rank, end)
+    doubt = doubts_of(model, truth, to_top=end == N_BIDS)[:, 0]
     result: Floats = (1 - model.noise) * doubt + model.noise / (N_BIDS - rank)
     result.flags.writeable = False
     return result
@@ -421,14 +428,6 @@ def _convolve(dists: list[Floats]) -> Floats:
     out = np.ones(1)
     for d in dists:
         out = np.convolve(out, d)
-    return out
-
-
-def _binomial(n: int, star: bool) -> Floats:
-    p = 1 / 6 if star else 1 / 3
-    out = np.ones(1)
-    for _die in range(n):
-        out = np.convolve(out, [1 - p, p])
     return out
 
 
@@ -569,8 +568,7 @@ class Table:
         return values
 
     def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
-        """Two players: my raise, the rival's answer, then my best answer to a counter-raise (several of my raises
-        weighed at once: :data:`RAISE_ROWS`)."""
+        """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
@@ -579,26 +577,24 @@ class Table:
         later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
         now = (w[:, None] * pc * settle).sum(axis=0)
         out: Floats = now[start:].copy()
-        at_once = max(RAISES_AT_LEAST, min(RAISES_AT_MOST, RAISE_ROWS // len(w)))
-        for lo in range(start, N_BIDS - 1, at_once):
-            faced = np.arange(lo, min(lo + at_once, N_BIDS - 1))
+        if nxt.exact is None:  # the model's answers factor by pattern: sums over patterns are matrix products
+            at_once, replies = MODEL_RAISES_AT_ONCE, _model_replies
+        else:  # a bot's own answers (sparse), pattern by pattern
+            at_once, replies = max(RAISES_AT_LEAST, min(RAISES_AT_MOST, RAISE_ROWS // len(w))), _dense_replies
+        chunks = (replies(nxt, np.arange(lo, min(lo + at_once, N_BIDS - 1)), call, step)
+                  for lo in range(start, N_BIDS - 1, at_once))
+        for faced, calls, mass, top, sub in chunks:
+            lo = int(faced[0])
             ranks = _RANKS[lo + 1:]  # the rival's replies to any of them
             above = ranks[None, :] > faced[:, None]  # (my raises, replies): a reply must be higher
-            # P(rival holds h and answers my bid r with b'), (raises, patterns, replies); 0 where b' <= r
-            held = nxt.raise_rows(faced)
-            held *= w[None, :, None]
-            calls = (held * call[None, :, lo + 1:]).sum(axis=1)
-            mass = held.sum(axis=1)
             with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
                 raises = np.where(mass > 0, mass * later[None, lo + 2:], 0.0)
-            top = np.argsort(np.where(above, -mass, np.inf), axis=1, kind="stable")[:, :TOP_REPLIES]
-            sub = np.take_along_axis(held, top[:, None, :], axis=2).transpose(0, 2, 1) @ step
-            best = np.where(_RANKS[None, None, :] > ranks[top][:, :, None], sub, np.inf).min(axis=2)
+            over = _RANKS[None, None, lo + 2:] > ranks[top][:, :, None]  # my raises over each likely reply
+            best = np.where(over, sub, np.inf).min(axis=2, initial=np.inf)
             rows = np.arange(len(faced))[:, None]
             raises[rows, top] = np.where(above[rows, top], best, raises[rows, top])
-            least = np.minimum(calls, raises)
-            for k, r in enumerate(faced):
-                out[r - start] += least[k, r - lo:].sum()
+            least = np.where(above, np.minimum(calls, raises), 0.0)
+            out[lo - start:lo - start + len(faced)] += least.sum(axis=1)
         return out
 
     # ------------------------------------------------------------------------------ shows
@@ -607,8 +603,12 @@ class Table:
         bid = self.obs.last_bid
         assert bid is not None
         nxt = self.rivals[self.next]
-        f = bid.face
-        hidden = self.obs.own_hidden
+        f, hidden = bid.face, self.obs.own_hidden
+        width = self.total + 2
+        table = self.costs(self.me, self.next, 2 * width)[bid.rank]
+        others = self.others(self.next, f)
+        unseen = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) - len(self.shown_dice)
+        carry = self.carry()
         out: dict[Choice, float] = {}
         options: tuple[Choice, ...] = (NoShow(), *show_options(hidden))
         for option in options:
@@ -617,16 +617,11 @@ class Table:
             reroll = len(hidden) - len(put) if put else 0
             kept = put_m[f - 1] if put else self.mine[f - 1]
             seen = self.shown + put_m
-            unknown = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) \
-                - len(self.shown_dice) - len(put)
-            pc = nxt.show_challenge(bid, tuple(int(m) for m in seen), unknown, len(hidden) - len(put))
-            dist = np.convolve(self.others(self.next, f), _binomial(reroll, bid.is_star))
-            base = int(kept + self.shown[f - 1])
-            width = self.total + 2
-            table = self.costs(self.me, self.next, 2 * width)[bid.rank]
-            g = np.array([dist @ table[x:x + len(dist)] for x in range(width)])
-            settle = g[np.minimum(base + nxt.matches[:, f - 1], width - 1)]
-            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * self.carry()))
+            pc = nxt.show_challenge(bid, tuple(int(m) for m in seen), unseen - len(put), len(hidden) - len(put))
+            dist = np.convolve(others, binomial(reroll, 1 / 6 if bid.is_star else 1 / 3))
+            g = sliding_window_view(table, len(dist))[:width] @ dist  # g[x]: the value when x dice of mine match
+            settle = g[np.minimum(int(kept + self.shown[f - 1]) + nxt.matches[:, f - 1], width - 1)]
+            out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * carry))
             self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
         return out
 
@@ -634,11 +629,51 @@ class Table:
         """Every legal choice of the seat to act with its value (lower is better), in legal order."""
         if self.obs.phase == "show":
             return self.show_values()
-        raises = self.raise_values()
-        out: dict[Choice, float] = {ALL_BIDS[r]: float(raises[r]) for r in range(N_BIDS) if np.isfinite(raises[r])}
+        raises = self.raise_values().tolist()
+        out: dict[Choice, float] = {ALL_BIDS[r]: v for r, v in enumerate(raises) if math.isfinite(v)}
         if self.obs.last_bid is not None:
             out[Challenge()] = self.challenge_value()[0]
         return out
+
+
+Replies = tuple[Ints, Floats, Floats, Ints, Floats]
+"""For my raises of ranks ``faced`` (ascending, consecutive from ``lo``), over the rival's replies above ``lo``:
+``calls`` and ``mass`` ``(raises, replies)``, the chance-weighted value of my challenging each reply and the chance
+of each reply; ``top`` ``(raises, TOP_REPLIES)``, the likeliest replies (columns); ``sub`` ``(raises, TOP_REPLIES,
+bids)``, the chance-weighted value of each bid of mine over each of them. Columns of replies not above a raise are
+not read."""
+
+
+def _top(faced: Ints, mass: Floats) -> Ints:
+    above = _RANKS[None, int(faced[0]) + 1:] > faced[:, None]
+    top: Ints = np.argsort(np.where(above, -mass, np.inf), axis=1, kind="stable")[:, :TOP_REPLIES]
+    return top
+
+
+def _model_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Replies:
+    """:data:`Replies` of a rival read by its model: its chance of answering my raise ``r`` by ``b`` given its
+    pattern ``h`` is ``a[r, h] * lean[h, b] + noise / (bids above r)``, so each sum over patterns is a product."""
+    w, noise, lo = rival.weights, rival.model.noise, int(faced[0])
+    a = ((1 - noise) * (1 - rival.doubts[:, faced]) / rival.tails[:, faced + 1] * w[:, None]).T
+    b = (noise / (N_BIDS - faced))[:, None]
+    lean, cost = rival.lean[:, lo + 1:], call[:, lo + 1:]
+    calls: Floats = a @ (lean * cost) + b * (w @ cost)[None, :]
+    mass: Floats = a @ lean + b * w.sum()
+    top = _top(faced, mass)
+    mine = step[:, lo + 2:]
+    sub: Floats = (a[:, None, :] * lean.T[top]) @ mine + b[:, :, None] * (w @ mine)[None, None, :]
+    return faced, calls, mass, top, sub
+
+
+def _dense_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Replies:
+    """:data:`Replies` from the rival's answers pattern by pattern (:meth:`Rival.raise_rows`)."""
+    held = rival.raise_rows(faced)  # (raises, patterns, replies): P(it holds h and answers r by b)
+    held *= rival.weights[None, :, None]
+    calls: Floats = (held * call[None, :, int(faced[0]) + 1:]).sum(axis=1)
+    mass: Floats = held.sum(axis=1)
+    top = _top(faced, mass)
+    sub: Floats = np.take_along_axis(held, top[:, None, :], axis=2).transpose(0, 2, 1) @ step[:, int(faced[0]) + 2:]
+    return faced, calls, mass, top, sub
 
 
 @dataclass(frozen=True)

@@ -199,10 +199,13 @@ def easy_answers(view: View) -> Answers:
 
 
 # ---------------------------------------------------------------------------------------------- medium
-def _binomial(n: int, p: float) -> Floats:
+@cache
+def binomial(n: int, p: float) -> Floats:
+    """P(0, 1, ..., ``n`` of ``n`` dice match), each with chance ``p`` (kept read-only)."""
     out = np.ones(1)
     for _die in range(n):
         out = np.convolve(out, [1 - p, p])
+    out.flags.writeable = False
     return out
 
 
@@ -219,8 +222,8 @@ def medium_credited(view: View, bidder_hidden: int) -> Floats:
 def _credited_tail(unknown: int, bidder_hidden: int, star: bool) -> Floats:
     """``[k]``: P(at least k matches among ``unknown`` hidden dice, the bidder's ``bidder_hidden`` credited with
     :data:`MEDIUM_CREDIT`), k = 0 .. unknown + 1."""
-    rest = _binomial(unknown - bidder_hidden, 1 / 6 if star else 1 / 3)
-    total = np.convolve(rest, _binomial(bidder_hidden, MEDIUM_CREDIT[star]))
+    rest = binomial(unknown - bidder_hidden, 1 / 6 if star else 1 / 3)
+    total = np.convolve(rest, binomial(bidder_hidden, MEDIUM_CREDIT[star]))
     result: Floats = np.append(np.cumsum(total[::-1])[::-1], 0.0)
     result.flags.writeable = False
     return result
