@@ -350,6 +350,40 @@ def _random_position(seed: int, players: int, dice: int, steps: int) -> State:
     return s
 
 
+def test_the_best_alone_skips_most_raises_of_a_full_cup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players of 5 dice: most raises are not weighed two deep (the shortcut is taken), the best is exact."""
+    obs = position([5, 5], [(1, 2, 4, 4, 6), (2, 3, 3, 5, 6)], ["two 4s"]).observation(1)
+    weighed: list[int] = []
+    replies = coach._model_replies
+    monkeypatch.setattr(coach, "_model_replies", lambda *args: weighed.append(len(args[1])) or replies(*args))
+    full = Table(obs).values()
+    assert sum(weighed) == len(full) - 2  # every raise but the top bid (and the challenge)
+    weighed.clear()
+    short = Table(obs).values(best_only=True)
+    assert 0 < sum(weighed) < len(full) // 4
+    pick = min(full, key=lambda a: round(full[a], 9))
+    assert min(short, key=lambda a: round(short[a], 9)) == pick
+    assert short[pick] == pytest.approx(full[pick], abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(1, 5), st.integers(0, 6),
+       st.sampled_from([MODEL, LEVEL_MODELS["hard"], LEVEL_MODELS["medium"]]))
+def test_the_best_alone_is_the_best_of_every_value(seed: int, dice: int, steps: int, model: Model) -> None:
+    """The hard bot's shortcut (``values(best_only=True)``: raises that cannot be the lowest get a floor) picks
+    the choice the full values pick, with its exact value, and never values a choice above its value."""
+    s = _random_position(seed, 2, dice, steps)
+    if s.is_over or s.phase != "bid":
+        return
+    obs = s.observation(s.current_player)
+    full, short = Table(obs, model).values(), Table(obs, model).values(best_only=True)
+    assert list(full) == list(short)
+    pick = min(full, key=lambda a: round(full[a], 9))
+    assert min(short, key=lambda a: round(short[a], 9)) == pick
+    assert short[pick] == pytest.approx(full[pick], abs=1e-12)
+    assert all(short[a] <= full[a] + 1e-12 for a in full)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(2, 4), st.integers(1, 4), st.integers(0, 6), st.data())
 def test_loss_is_never_negative_and_the_best_loses_nothing(seed: int, players: int, dice: int, steps: int,

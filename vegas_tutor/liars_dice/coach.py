@@ -96,11 +96,15 @@ other games' thresholds)."""
 TOP_REPLIES = 12
 """Two players: the rival's likeliest counter-raises answered exactly (the rest from their random part)."""
 RAISE_ROWS = 336
-"""Two players: how many of your raises have their counter-raises weighed in one array: this over the rival's count
+"""Two players, a rival read as its bot plays (:mod:`.level_play`): how many of your raises have their
+counter-raises weighed in one array: this over the rival's count
 patterns, from :data:`RAISES_AT_LEAST` to :data:`RAISES_AT_MOST` (32 when it hides one die, 16 for two, 6 for
 three or more: larger arrays cost more than the loop they save)."""
 RAISES_AT_LEAST, RAISES_AT_MOST = 6, 32
-MODEL_RAISES_AT_ONCE = 16
+MODEL_RAISES_AT_ONCE = 8
+"""Two players, a rival read by its model: how many of your raises have their counter-raises weighed at once."""
+TIE = 2e-9
+"""Values this close may round alike (to 9 places): the choice among them is the first in legal order."""
 CARRY_DICE: tuple[float, float] = (0.450, 0.494)
 """Three players or more, a bid raised over: the dice its bidder goes on to lose in the round, and the dice each
 of its rivals loses (measured on the bots' games by ``bench/bench_ld_rival_models.py``)."""
@@ -549,8 +553,10 @@ class Table:
         result: Floats = g[_RANKS[None, :], idx]
         return result
 
-    def raise_values(self) -> Floats:
-        """The value of every bid (by rank) as my raise now; ``inf`` for bids that are not raises."""
+    def raise_values(self, bound: float | None = None) -> Floats:
+        """The value of every bid (by rank) as my raise now; ``inf`` for bids that are not raises. Given ``bound``
+        (the value of another choice), a raise that cannot come within :data:`TIE` of the lowest value may be given a
+        floor below its value instead (for the lowest alone: :meth:`values` with ``best_only``)."""
         nxt = self.rivals[self.next]
         pc = nxt.challenge()
         settle = self.raise_matrix()
@@ -562,39 +568,61 @@ class Table:
         self.challenged.update({ALL_BIDS[r]: float(doubted[r]) for r in range(start, N_BIDS)})
         values = np.full(N_BIDS, np.inf)
         if len(self.alive) == 2 and TWO_DEEP:
-            values[start:] = self._two_deep(start, pc, settle, step, one)
+            values[start:] = self._two_deep(start, pc, settle, step, one, bound)
         else:
             values[start:] = one[start:]
         return values
 
-    def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats) -> Floats:
-        """Two players: my raise, the rival's answer, then my best answer to a counter-raise."""
+    def _two_deep(self, start: int, pc: Floats, settle: Floats, step: Floats, one: Floats,
+                  bound: float | None = None) -> Floats:
+        """Two players: my raise, the rival's answer, then my best answer to a counter-raise (``bound``: see
+        :meth:`raise_values`)."""
         nxt, w = self.rivals[self.next], self.rivals[self.next].weights
         base = self.mine + self.shown
         answer = self.costs(self.next, self.me, self.total + 2)
         idx = np.minimum(base[_FACE_COL][None, :] + nxt.matches[:, _FACE_COL], self.total + 1)
         call = answer[_RANKS[None, :], idx]  # my value challenging the rival's bid, per pattern
         later = np.minimum.accumulate(np.append(one, np.inf)[::-1])[::-1]  # best raise from rank r up
-        now = (w[:, None] * pc * settle).sum(axis=0)
-        out: Floats = now[start:].copy()
-        if nxt.exact is None:  # the model's answers factor by pattern: sums over patterns are matrix products
-            at_once, replies = MODEL_RAISES_AT_ONCE, _model_replies
-        else:  # a bot's own answers (sparse), pattern by pattern
-            at_once, replies = max(RAISES_AT_LEAST, min(RAISES_AT_MOST, RAISE_ROWS // len(w))), _dense_replies
-        chunks = (replies(nxt, np.arange(lo, min(lo + at_once, N_BIDS - 1)), call, step)
-                  for lo in range(start, N_BIDS - 1, at_once))
-        for faced, calls, mass, top, sub in chunks:
+        out: Floats = (w[:, None] * pc * settle).sum(axis=0)[start:]  # the rival challenges; its replies added below
+
+        def add(replies: Replies) -> None:
+            faced, calls, mass, top, sub = replies
             lo = int(faced[0])
             ranks = _RANKS[lo + 1:]  # the rival's replies to any of them
             above = ranks[None, :] > faced[:, None]  # (my raises, replies): a reply must be higher
-            with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
-                raises = np.where(mass > 0, mass * later[None, lo + 2:], 0.0)
+            raises = _counters(mass, later, lo)
             over = _RANKS[None, None, lo + 2:] > ranks[top][:, :, None]  # my raises over each likely reply
             best = np.where(over, sub, np.inf).min(axis=2, initial=np.inf)
             rows = np.arange(len(faced))[:, None]
             raises[rows, top] = np.where(above[rows, top], best, raises[rows, top])
-            least = np.where(above, np.minimum(calls, raises), 0.0)
-            out[lo - start:lo - start + len(faced)] += least.sum(axis=1)
+            out[faced - start] += np.where(above, np.minimum(calls, raises), 0.0).sum(axis=1)
+
+        faced = np.arange(start, N_BIDS - 1)  # (the top bid has no reply but a challenge)
+        if not len(faced):
+            return out
+        if nxt.exact is not None:  # a bot's own answers (sparse), pattern by pattern
+            at_once = max(RAISES_AT_LEAST, min(RAISES_AT_MOST, RAISE_ROWS // len(w)))
+            for lo in range(start, N_BIDS - 1, at_once):
+                add(_dense_replies(nxt, faced[lo - start:lo - start + at_once], call, step))
+            return out
+        # the model's answers factor by pattern: sums over patterns are matrix products
+        if bound is None:
+            for lo in range(start, N_BIDS - 1, MODEL_RAISES_AT_ONCE):
+                add(_model_replies(nxt, faced[lo - start:lo - start + MODEL_RAISES_AT_ONCE], call, step))
+            return out
+        floors = out[:-1] + _replies_floor(nxt, faced, call, step, later)
+        order = np.argsort(floors, kind="stable")
+        done = np.zeros(len(faced), dtype=bool)
+        lowest = min(bound, float(out[-1]))
+        for i in range(0, len(order), MODEL_RAISES_AT_ONCE):  # the lowest floors first, until none can be lowest
+            pick = order[i:i + MODEL_RAISES_AT_ONCE]
+            pick = np.sort(pick[floors[pick] <= lowest + TIE])
+            if not len(pick):
+                break
+            add(_model_replies(nxt, faced[pick], call, step))
+            done[pick] = True
+            lowest = min(lowest, float(out[pick].min()))
+        out[:-1] = np.where(done, out[:-1], floors)
         return out
 
     # ------------------------------------------------------------------------------ shows
@@ -625,14 +653,17 @@ class Table:
             self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
         return out
 
-    def values(self) -> dict[Choice, float]:
-        """Every legal choice of the seat to act with its value (lower is better), in legal order."""
+    def values(self, *, best_only: bool = False) -> dict[Choice, float]:
+        """Every legal choice of the seat to act with its value (lower is better), in legal order. ``best_only``:
+        the lowest is exact, and so is any within :data:`TIE` of it; another raise may be valued lower than it is
+        (for the choice alone, as the hard bot makes it)."""
         if self.obs.phase == "show":
             return self.show_values()
-        raises = self.raise_values().tolist()
+        challenge = self.challenge_value()[0] if self.obs.last_bid is not None else math.inf
+        raises = self.raise_values(challenge if best_only else None).tolist()
         out: dict[Choice, float] = {ALL_BIDS[r]: v for r, v in enumerate(raises) if math.isfinite(v)}
         if self.obs.last_bid is not None:
-            out[Challenge()] = self.challenge_value()[0]
+            out[Challenge()] = challenge
         return out
 
 
@@ -650,12 +681,25 @@ def _top(faced: Ints, mass: Floats) -> Ints:
     return top
 
 
-def _model_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Replies:
-    """:data:`Replies` of a rival read by its model: its chance of answering my raise ``r`` by ``b`` given its
-    pattern ``h`` is ``a[r, h] * lean[h, b] + noise / (bids above r)``, so each sum over patterns is a product."""
-    w, noise, lo = rival.weights, rival.model.noise, int(faced[0])
+def _counters(mass: Floats, later: Floats, lo: int) -> Floats:
+    """My best raise over each reply (columns: ranks above ``lo``) valued one step deep, weighted by its chance."""
+    with np.errstate(invalid="ignore"):  # (a reply never made: no mass, and no raise over the top bid)
+        result: Floats = np.where(mass > 0, mass * later[None, lo + 2:], 0.0)
+    return result
+
+
+def _factors(rival: Rival, faced: Ints) -> tuple[Floats, Floats]:
+    """A rival read by its model answers my raise ``r`` by ``b``, holding the pattern ``h``, with chance
+    ``a[r, h] / w[h] * lean[h, b] + b[r]`` (``w``: the pattern's weight): each sum over patterns is a product."""
+    w, noise = rival.weights, rival.model.noise
     a = ((1 - noise) * (1 - rival.doubts[:, faced]) / rival.tails[:, faced + 1] * w[:, None]).T
-    b = (noise / (N_BIDS - faced))[:, None]
+    return a, (noise / (N_BIDS - faced))[:, None]
+
+
+def _model_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Replies:
+    """:data:`Replies` of a rival read by its model (:func:`_factors`); ``faced`` ascending, from ``lo``."""
+    w, lo = rival.weights, int(faced[0])
+    a, b = _factors(rival, faced)
     lean, cost = rival.lean[:, lo + 1:], call[:, lo + 1:]
     calls: Floats = a @ (lean * cost) + b * (w @ cost)[None, :]
     mass: Floats = a @ lean + b * w.sum()
@@ -663,6 +707,23 @@ def _model_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Rep
     mine = step[:, lo + 2:]
     sub: Floats = (a[:, None, :] * lean.T[top]) @ mine + b[:, :, None] * (w @ mine)[None, None, :]
     return faced, calls, mass, top, sub
+
+
+def _replies_floor(rival: Rival, faced: Ints, call: Floats, step: Floats, later: Floats) -> Floats:
+    """Per raise in ``faced`` (ascending, from ``lo``) against a rival read by its model, a floor of what
+    :meth:`Table._two_deep` adds for the rival's replies: each pattern answered by its own best (a challenge, or
+    the raise over the reply best for that pattern), and no likely reply's counter-raise valued below that."""
+    w, lo = rival.weights, int(faced[0])
+    a, b = _factors(rival, faced)
+    lean, cost = rival.lean[:, lo + 1:], call[:, lo + 1:]
+    best_from = np.minimum.accumulate(step[:, ::-1], axis=1)[:, ::-1]  # per pattern, my best raise from rank m up
+    counter = np.append(best_from[:, lo + 2:], np.full((len(w), 1), np.inf), axis=1)
+    own_best = np.minimum(cost, counter)
+    floor = a @ (lean * own_best) + b * (w @ own_best)[None, :]  # <= my challenge, and <= any counter-raise
+    mass = a @ lean + b * w.sum()
+    above = _RANKS[None, lo + 1:] > faced[:, None]
+    result: Floats = np.where(above, np.minimum(floor, _counters(mass, later, lo)), 0.0).sum(axis=1)
+    return result
 
 
 def _dense_replies(rival: Rival, faced: Ints, call: Floats, step: Floats) -> Replies:
@@ -760,7 +821,7 @@ BEST_KEPT = 2048
 @lru_cache(maxsize=BEST_KEPT)
 def _best_in_dice(obs: Observation, model: Model, two_deep: bool, top_replies: int) -> Choice:
     """(The settings that change the reading are part of the key.)"""
-    values = Table(obs, model).values()
+    values = Table(obs, model).values(best_only=True)
     return min(values, key=lambda a: round(values[a], 9))
 
 
