@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from vegas_tutor import cli, resources, serving
 from vegas_tutor.core.errors import ConfigError, VegasTutorError
+from vegas_tutor.serving import KERNEL_THREADS
 
 
 def test_defaults_serve_bundled_lessons_on_localhost_8866_with_a_browser_and_preheated_kernels() -> None:
@@ -240,6 +242,22 @@ def test_main_hands_the_arguments_to_the_voila_application(monkeypatch: pytest.M
     monkeypatch.setattr(cli, "_app_class", lambda: FakeVoila)
     assert cli.main(["--no-browser", "--port", "9001"]) == 0
     assert launched == [cli.voila_argv(cli.parse_args(["--no-browser", "--port", "9001"]))]
+
+
+def test_kernels_start_with_one_thread_of_linear_algebra_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class FakeVoila:
+        @classmethod
+        def launch_instance(cls, argv: list[str]) -> None:
+            seen.update({name: os.environ.get(name) for name in KERNEL_THREADS})
+
+    seen: dict[str, str | None] = {}
+    monkeypatch.setattr(cli, "_app_class", lambda: FakeVoila)
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "4")  # the machine's owner said so
+    assert cli.main(["--no-browser", "--preheat", "none"]) == 0
+    assert seen == {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "4"}
 
 
 def test_the_page_handler_is_swapped_for_the_one_setting_the_xsrf_cookie_and_every_route_is_guarded(

@@ -65,3 +65,9 @@ def test_install_and_sudoers_accept_the_helpers_names() -> None:
     assert bash_check.group(1) == sudo_rule.group(1) == learner_server.NAME_PATTERN
     assert f"{learner_server.HUB_USER} ALL=(%{learner_server.LEARNERS_GROUP}) NOPASSWD:" in script.replace(
         "$HUB_USER", learner_server.HUB_USER).replace("$LEARNERS", learner_server.LEARNERS_GROUP)
+
+
+def test_learners_kernels_start_with_one_thread_of_linear_algebra_as_the_apps_do() -> None:
+    from vegas_tutor.serving import KERNEL_THREADS
+
+    assert KERNEL_THREADS.items() <= learner_server.environment().items()

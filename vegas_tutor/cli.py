@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import json
+import os
 import re
 import sqlite3
 import sys
@@ -40,7 +41,7 @@ from vegas_tutor.lesson_pages import (  # noqa: F401  (LANDING_PATH, PreheatPlan
     landing_redirects,
 )
 from vegas_tutor.resources import lessons_dir
-from vegas_tutor.serving import DEFAULT_CULL_IDLE, culling_argv
+from vegas_tutor.serving import DEFAULT_CULL_IDLE, KERNEL_THREADS, culling_argv
 
 HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")
 
@@ -356,6 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_("vegas-tutor: serving the lessons in {folder} with Voilà (Ctrl-C to stop)", folder=arguments[0]),
           file=sys.stderr)
     warmup.start_in_background()  # compiles the simulators, once per install, without holding up the server
+    for name, value in KERNEL_THREADS.items():  # (the kernels start with the server's environment)
+        os.environ.setdefault(name, value)
     secret = {"class_code": options.class_code} if options.class_mode else {}  # not in the arguments
     _app_class().launch_instance(argv=arguments, **secret)
     return 0

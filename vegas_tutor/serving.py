@@ -16,6 +16,9 @@
   the page (``data-vegas-tutor-kernel="failed"`` on its body) for the board's own retry.
 * **Offline.** Voilà's lab template links Font Awesome from a CDN; ``TEMPLATE_DIR`` holds a template that
   extends it and drops every stylesheet link to another host (the boards use no icon font).
+* **One thread of linear algebra per kernel.** The coach's matrix products gain nothing from OpenBLAS's threads
+  (measured: the same wall time, 1.7 times the CPU), and a class's kernels share the server's cores:
+  :data:`KERNEL_THREADS` goes into the environment kernels start with.
 * **The page's language.** A page under the Spanish lessons (``.../es/<lesson>.ipynb``) is Spanish
   (:func:`page_language`): its refusal page, and the template's own words (:data:`PAGE_WORDS`, ``<html lang>``
   from the notebook's ``lang`` metadata), which :func:`page_words_script` gives the template.
@@ -62,6 +65,8 @@ PAGE_FETCH_SITES = frozenset({"same-origin", "none"})
 """``Sec-Fetch-Site`` values that may open a lesson: a link on our own pages, or an address typed,
 bookmarked or opened by ``vegas-tutor`` itself."""
 
+KERNEL_THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+"""Variables a lesson kernel starts with (unless already set): its numpy runs on one core."""
 DEFAULT_CULL_IDLE = 600
 """Seconds a kernel may stay idle before it is shut down (``--cull-idle``)."""
 

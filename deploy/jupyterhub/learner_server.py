@@ -61,5 +61,6 @@ def args(config_dir: str) -> list[str]:
 
 
 def environment(kernel_idle: int = KERNEL_IDLE) -> dict[str, str]:
-    """The variables :data:`CONFIG_FILE` reads (besides JupyterHub's own and ``JUPYTER_RUNTIME_DIR``)."""
-    return {"VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle)}
+    """The variables :data:`CONFIG_FILE` reads (besides JupyterHub's own and ``JUPYTER_RUNTIME_DIR``), and one
+    thread of linear algebra per kernel (``vegas_tutor.serving.KERNEL_THREADS``)."""
+    return {"VEGAS_TUTOR_HUB_KERNEL_IDLE": str(kernel_idle), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
