@@ -77,6 +77,9 @@ class Judged:
     halves_agree: bool | None = None
     """Liar's Dice: whether the reference's best on one half of the deals is within its good band on the
     other half (how well the reference agrees with itself at half its depth)."""
+    options: tuple[str, ...] = ()
+    """Liar's Dice: the options judged, in the order of ``coach`` and ``reference`` (the review's best first), for
+    ``--reference`` to read them back by option."""
 
 
 def ranks(values: np.ndarray) -> np.ndarray:
@@ -521,8 +524,10 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS,
     _loss, check_wall, check_cpu = timed(lambda: loss(decision.played))
     wall, cpu = wall + check_wall, cpu + check_cpu
     coach = tuple(loss(o.action) for o in chosen)
-    if stored is not None:  # the reference of an earlier run: its options were the reading's first ones
-        judged_then = {repr(o.action): v for o, v in zip(options_of(reading), stored["reference"], strict=True)}
+    if stored is not None:  # the reference of an earlier run, by option (a dump without them: the reading's order,
+        # as a run without the tie-break judged them)
+        named = stored.get("options") or [repr(o.action) for o in options_of(reading)]
+        judged_then = dict(zip(named, stored["reference"], strict=True))
         if set(judged_then) != {repr(o.action) for o in chosen}:
             raise SystemExit(f"--reference: the stored run judged other options for {decision}")
         reference = tuple(judged_then[repr(o.action)] for o in chosen)
@@ -530,7 +535,8 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS,
                f"{type(ranked[0].action).__name__}, reference's "
                f"{type(chosen[int(np.argmin(reference))].action).__name__}")
         return Judged(coach, reference, float(stored["reference_stderr"]), wall, cpu,
-                      float(stored["reference_seconds"]), tag, stored["halves_agree"])
+                      float(stored["reference_seconds"]), tag, stored["halves_agree"],
+                      tuple(repr(o.action) for o in chosen))
     start = time.perf_counter()
     worlds: list[tuple[object, float]] = []
     for _try in range(worlds_wanted * 20):
@@ -558,7 +564,8 @@ def ld_judge(decision: LdDecision, seed: int, worlds_wanted: int = LD_WORLDS,
     halves_agree = bool(means[1][int(np.argmin(means[0]))] - means[1].min() < GOOD)
     tag = (f"{len([c for c in decision.counts if c > 0])} players, {obs.phase}, coach's best "
            f"{type(ranked[0].action).__name__}, reference's {type(chosen[int(np.argmin(mean))].action).__name__}")
-    return Judged(coach, reference, stderr, wall, cpu, time.perf_counter() - start, tag, halves_agree)
+    return Judged(coach, reference, stderr, wall, cpu, time.perf_counter() - start, tag, halves_agree,
+                  tuple(repr(o.action) for o in chosen))
 
 
 def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
