@@ -53,7 +53,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,8 @@ class Judged:
     options: tuple[str, ...] = ()
     """Liar's Dice: the options judged, in the order of ``coach`` and ``reference`` (the review's best first), for
     ``--reference`` to read them back by option."""
+    decision: int = -1
+    """Liar's Dice: the decision's place among the seed's (some may be left out), for ``--reference``."""
 
 
 def ranks(values: np.ndarray) -> np.ndarray:
@@ -573,18 +575,26 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
     from vegas_tutor.liars_dice.coach import GOOD, MISTAKE
 
     chosen = ld_decisions(decisions, seed)
+    places = list(range(len(chosen)))
     stored: list[dict[str, Any] | None] = [None] * len(chosen)
     if REFERENCE:
-        stored = json.loads(Path(REFERENCE).read_text())
-        if len(stored) != len(chosen) or any(entry is None for entry in stored):
-            raise SystemExit(f"--reference {REFERENCE}: {len(stored)} decisions judged, not {len(chosen)}: "
-                             "a run of the same --seed and --decisions in which none was left out is needed")
+        dumped = json.loads(Path(REFERENCE).read_text())
+        if all(entry.get("decision", -1) >= 0 for entry in dumped):  # by place: the run may have left some out
+            by_place = {entry["decision"]: entry for entry in dumped}
+            places = [k for k in places if k in by_place]
+            stored = [by_place[k] for k in places]
+        elif len(dumped) == len(chosen):  # a dump from before the places were written: every decision in it
+            stored = dumped
+        else:
+            raise SystemExit(f"--reference {REFERENCE}: {len(dumped)} decisions judged, not {len(chosen)}, and "
+                             "not named: a run of the same --seed and --decisions is needed")
         print(f"\nLiar's Dice: the reference read from {REFERENCE} (an earlier run's --dump, the same seed and "
               "decisions: its deals and rounds are not played again; its times are that run's)")
     with ProcessPoolExecutor(WORKERS) as pool:
-        found = list(pool.map(ld_judge, chosen, [seed + k for k in range(len(chosen))], [playouts] * len(chosen),
-                              stored))
-    judged = [j for j in found if j is not None]
+        found = list(pool.map(ld_judge, [chosen[k] for k in places], [seed + k for k in places],
+                              [playouts] * len(places), stored))
+    judged = [replace(j, decision=k) for k, j in zip(places, found, strict=True) if j is not None]
+    found = [*found, *[None] * (len(chosen) - len(places))]  # (those the stored run left out, counted below)
     if len(judged) < len(found):
         print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
