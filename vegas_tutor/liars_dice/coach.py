@@ -119,9 +119,6 @@ round is played out from it and from the best on :data:`RECHECK_DEALS` deals of 
 (:func:`rechecked`). The coach's reading looks one or two answers ahead; a round goes on longer."""
 RECHECK_DEALS = 24
 """At most; the check stops after a third or two thirds of them when its verdict is clear (:func:`_settled`)."""
-BOT_CHECK_DEALS = 12
-"""At most this many for a bot's decision a table judges (for the review's accuracy table): the review after a game
-judges the bots' last decisions all at once."""
 READING = 0.1
 """A checked decision's loss: this share from the coach's reading, the rest from the play-outs (which see the
 whole round, and score the reading's "mistakes" far better against the deeper reference of
@@ -133,7 +130,7 @@ bids or shows after which the next player lets the round go on, where the readin
 them are played out to pick the best (:func:`tie_break`)."""
 TIE_DEALS = 8
 """Deals of the rivals' cups those choices are played out on."""
-COACH_BUDGET = 0.3
+COACH_BUDGET = 0.5
 """Wall-clock seconds a table's coach gives the play-outs of a review, the tie-break and the check together (fewer
 deals past it; at least one each)."""
 
@@ -855,13 +852,12 @@ def _true_chances(table: Table) -> dict[Choice, float]:
 
 
 def review(state: State, action: Action | str, *, levels: Mapping[int, str] | None = None,
-           budget: float = math.inf, tie_break_on: bool = True, deals: int = RECHECK_DEALS) -> Review:
+           budget: float = math.inf, tie_break_on: bool = True) -> Review:
     """Judge ``action`` of the player to act against the coach's best choice, from their observation only
     (and, given ``levels``, the level each rival plays at: see :func:`evaluate`); a decision far behind is checked
     on rounds played out first (:func:`rechecked`, within ``budget`` seconds of wall time: a table passes
     :data:`COACH_BUDGET`).
 
-    ``deals``: at most this many deals for the check (a table judges a bot's decision on :data:`BOT_CHECK_DEALS`).
     ``tie_break_on=False`` names the reading's first of the choices it rates alike at the top as the best
     without playing them out (:func:`tie_break`): the loss is the same but for a checked decision's, which is
     then measured against that first (for a review whose loss alone is used: a bot's decision).
@@ -885,7 +881,7 @@ def review(state: State, action: Action | str, *, levels: Mapping[int, str] | No
     else:  # the loss alone: choices alike at the top all have the best's chance, whichever is named best
         options = evaluate(state.observation(seat), chances=True, levels=levels, round_goes_on=ROUND_GOES_ON)
         best, tied, tie_deals = best_chance(options), 0, 0
-    options, dealt = rechecked(state, options, action, levels, best=best, n=deals, deadline=deadline)
+    options, dealt = rechecked(state, options, action, levels, best=best, deadline=deadline)
     mine = next(o for o in options if o.action == action)
     loss = max(0.0, (best.win_chance or 0.0) - (mine.win_chance or 0.0))
     dice = mine.value - best.value

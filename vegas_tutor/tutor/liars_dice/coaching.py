@@ -67,12 +67,11 @@ def rivals_at(level: str, players: int, learner: int) -> dict[int, str] | None:
     return {s: level for s in range(players) if s != learner} if level in LEVELS else None
 
 
-def _live_review(state: State, action: Any, *, tie_break_on: bool = True,
-                 deals: int = coach.RECHECK_DEALS) -> coach.Review:
+def _live_review(state: State, action: Any, *, tie_break_on: bool = True) -> coach.Review:
     """:func:`~vegas_tutor.liars_dice.coach.review` as a table runs it: the check of a decision far behind bounded by
     :data:`~vegas_tutor.liars_dice.coach.COACH_BUDGET` of wall time (a bot's decision, for its loss alone, without
-    the tie-break and on fewer deals)."""
-    return coach.review(state, action, budget=coach.COACH_BUDGET, tie_break_on=tie_break_on, deals=deals)
+    the tie-break)."""
+    return coach.review(state, action, budget=coach.COACH_BUDGET, tie_break_on=tie_break_on)
 
 
 def review_among(state: State, action: Any, level: str) -> coach.Review:
@@ -87,7 +86,7 @@ LIARS_DICE_COACH = GameCoach(
     chances=lambda r: (r.option(r.best).win_chance, r.option(r.action).win_chance),
     weighed=lambda o: not isinstance(o.action, Bid) or (o.true_chance or 0.0) >= 0.5,
     rival_levels=LEVELS, review_among=review_among, live_review=_live_review,
-    judge_other=partial(_live_review, tie_break_on=False, deals=coach.BOT_CHECK_DEALS),
+    judge_other=partial(_live_review, tie_break_on=False),
 )
 
 
@@ -96,13 +95,11 @@ def table_coach(opponents: Callable[[], str], learner: int) -> GameCoach:
     level is read by that level's model (:data:`vegas_tutor.liars_dice.coach.LEVEL_MODELS`); the learner, and
     bots that play an older policy, as every rival is read without a level. An exercise made from the table's
     game keeps the level, and Practice judges it the same way (``review_among``)."""
-    def judge(state: State, action: Any, *, tie_break_on: bool = True,
-              deals: int = coach.RECHECK_DEALS) -> coach.Review:
+    def judge(state: State, action: Any, *, tie_break_on: bool = True) -> coach.Review:
         return coach.review(state, action, levels=rivals_at(opponents(), state.players, learner),
-                            budget=coach.COACH_BUDGET, tie_break_on=tie_break_on, deals=deals)
+                            budget=coach.COACH_BUDGET, tie_break_on=tie_break_on)
 
-    return replace(LIARS_DICE_COACH, live_review=judge,
-                   judge_other=partial(judge, tie_break_on=False, deals=coach.BOT_CHECK_DEALS))
+    return replace(LIARS_DICE_COACH, live_review=judge, judge_other=partial(judge, tie_break_on=False))
 
 
 OPPONENTS: tuple[str, ...] = (*POLICIES, *LEVELS)
