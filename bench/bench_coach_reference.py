@@ -27,7 +27,7 @@ their level and the deciding seat as ``hard`` (``--decider``: another level, or 
 told the levels; common random numbers across the options of a deal). Each end of the round is read on the
 coach's scale: the player's chance of winning from the dice left
 (:func:`~vegas_tutor.liars_dice.win_chance.win_chances`). The coach's loss of an option is what its review
-of that decision says: checked on up to 24 deals of the rivals' cups, drawn from the coach's own reading of their
+of that decision says: checked on 12 deals of the rivals' cups, drawn from the coach's own reading of their
 bids, when it seems to give up 4 points or more (:func:`~vegas_tutor.liars_dice.coach.rechecked`); its best is
 the review's, the first 3 choices its reading rates alike at the top played out on 8 such deals
 (:func:`~vegas_tutor.liars_dice.coach.tie_break`).

@@ -571,29 +571,24 @@ def test_a_decision_far_behind_is_checked_on_rounds_played_out_from_it_and_the_b
     options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
     best = coach.best_chance(options)
     r = review(s, "four 6s")
-    blocks = (coach.RECHECK_DEALS // 3, 2 * coach.RECHECK_DEALS // 3, coach.RECHECK_DEALS)
-    assert r.best == best.action == Challenge() and r.dealt in blocks
+    assert r.best == best.action == Challenge() and r.dealt == coach.RECHECK_DEALS
     reading = best.win_chance - next(o for o in options if o.action == Bid(4, 6)).win_chance  # type: ignore[operator]
     assert reading >= coach.RECHECK
-    # the check by hand: the same deals, the round played out from each choice with the same dice, until the
-    # verdict is clear at the end of a block
+    # the check by hand: the same deals, the round played out from each choice with the same dice
     obs = s.observation(1)
     seed = coach.check_seed(obs, Bid(4, 6))
-    diffs: list[float] = []
+    diffs = []
     for k, cups in enumerate(coach.deals(obs, Table(obs, MODEL), coach.RECHECK_DEALS, seed)):
-        if k in blocks and coach._settled(coach.READING * reading, diffs):
-            break
         assert s.dealt(cups).hidden[1] == (2, 3)  # its own cup is never dealt again
         bots = (seed + 7919 * k) % (1 << 31)
         lost = [coach.round_lost(s.dealt(cups, seed=seed + k), a, 1, None, bots) for a in (Challenge(), Bid(4, 6))]
         diffs.append(lost[1] - lost[0])
-    assert len(diffs) == r.dealt
     expected = coach.READING * reading + (1 - coach.READING) * sum(diffs) / len(diffs)
     assert r.loss == pytest.approx(max(0.0, expected))
     assert r.option(Bid(4, 6)).win_chance == pytest.approx(best.win_chance - r.loss)  # type: ignore[operator]
     untouched = {o.action: o for o in options}
     assert all(o == untouched[o.action] for o in r.alternatives if o.action != Bid(4, 6))
-    assert f"on {r.dealt} deals of the rivals' cups" in r.details
+    assert f"on {coach.RECHECK_DEALS} deals of the rivals' cups" in r.details
     assert f"counts those rounds for {percent(1 - coach.READING)}" in r.details
     assert r.loss != pytest.approx(reading)  # the rounds played out moved the verdict's figure
     assert review(s, "four 6s") == r  # seeded by the position: the same verdict every time
@@ -619,26 +614,8 @@ def test_a_checked_choice_never_has_less_than_no_chance_of_winning(monkeypatch: 
     monkeypatch.setattr(coach, "_READINGS", {})  # (a tie-break played on these rounds is not kept for other tests)
     r = review(s, "four 6s")
     best = r.option(r.best)
-    assert best.win_chance is not None and best.win_chance < 1 - coach.READING
-    assert r.dealt == coach.RECHECK_DEALS // 3  # every round alike: the verdict is clear after the first block
+    assert r.dealt == coach.RECHECK_DEALS and best.win_chance is not None and best.win_chance < 1 - coach.READING
     assert r.option(Bid(4, 6)).win_chance == 0.0 and r.loss == pytest.approx(best.win_chance)
-
-
-def test_a_check_whose_rounds_straddle_a_verdicts_edge_plays_every_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = position([2, 2, 2, 2], [(5, 5), (2, 3), (4, 4), (6, 6)], ["three 5s"])
-    played = []
-
-    def round_lost(world: State, action: object, seat: int, levels: object, seed: int) -> float:
-        if action != Bid(4, 6):
-            return 0.0
-        played.append(seed)  # every other round loses 13 points of winning chances: about a mistake's edge
-        return 0.13 * (len(played) % 2)
-
-    monkeypatch.setattr(coach, "round_lost", round_lost)
-    monkeypatch.setattr(coach, "_READINGS", {})
-    options = evaluate(s.observation(1), chances=True, round_goes_on=coach.ROUND_GOES_ON)
-    _after, dealt = coach.rechecked(s, options, Bid(4, 6), best=coach.best_chance(options))
-    assert dealt == len(played) == coach.RECHECK_DEALS
 
 
 def test_a_check_past_its_deadline_plays_one_deal() -> None:

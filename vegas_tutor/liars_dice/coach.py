@@ -33,9 +33,9 @@ against a last rival hard reads that rival's bids more warily, :data:`.bots.ENDG
   a bidder raised over goes on to lose 0.45 dice in the round, each rival 0.49); the ``hard`` bot counts it
   as nothing. A show is valued one step deep, averaged over the re-roll.
 - **A verdict far behind is checked** (:func:`rechecked`): when your choice seems to give up 4 points or more, the
-  round is played out from it and from the best on up to 24 deals of the rivals' cups drawn from that reading (you
-  playing on as the hard bot, each rival at its level; 8 or 16 when the verdict is already clear), and the verdict
-  weighs those rounds nine to one against the reading.
+  round is played out from it and from the best on 12 deals of the rivals' cups drawn from that reading (you
+  playing on as the hard bot, each rival at its level), and the verdict weighs those rounds three to one against
+  the reading.
 - **Choices alike at the top are played out** (:func:`tie_break`): when the reading rates several choices alike at
   the top (safe bids, or shows after which the next player lets the round go on, where the reading stops), the
   first 3 are played out on 8 such deals and the one that loses least is the best (the hint's choice). The hard
@@ -117,13 +117,11 @@ RECHECK = 0.04
 """A decision that seems to give up this much of the chance of winning or more is checked before its verdict: the
 round is played out from it and from the best on :data:`RECHECK_DEALS` deals of the rivals' cups
 (:func:`rechecked`). The coach's reading looks one or two answers ahead; a round goes on longer."""
-RECHECK_DEALS = 24
-"""At most; the check stops after a third or two thirds of them when its verdict is clear (:func:`_settled`)."""
-READING = 0.1
+RECHECK_DEALS = 12
+READING = 0.25
 """A checked decision's loss: this share from the coach's reading, the rest from the play-outs (which see the
 whole round, and score the reading's "mistakes" far better against the deeper reference of
-``bench/bench_coach_reference.py``: up to 24 deals and 0.1 there confirm 91.1% and 92.5% of its mistakes on two
-seeds, 12 deals and 0.25 87.8% and 90.9%)."""
+``bench/bench_coach_reference.py``)."""
 TIE_OPTIONS = 3
 """When the coach's reading rates several choices alike at the top (the same chance of winning: most often safe
 bids or shows after which the next player lets the round go on, where the reading stops), the first this many of
@@ -639,7 +637,6 @@ class Table:
         others = self.others(self.next, f)
         unseen = self.total - (self.obs.dice_counts[self.next] - len(self.obs.shown[self.next])) - len(self.shown_dice)
         carry = self.carry()
-        windows: dict[int, Floats] = {}  # by the length of the matches' distribution (how many dice roll again)
         out: dict[Choice, float] = {}
         options: tuple[Choice, ...] = (NoShow(), *show_options(hidden))
         for option in options:
@@ -650,9 +647,7 @@ class Table:
             seen = self.shown + put_m
             pc = nxt.show_challenge(bid, tuple(int(m) for m in seen), unseen - len(put), len(hidden) - len(put))
             dist = np.convolve(others, binomial(reroll, 1 / 6 if bid.is_star else 1 / 3))
-            if len(dist) not in windows:
-                windows[len(dist)] = sliding_window_view(table, len(dist))[:width]
-            g = windows[len(dist)] @ dist  # g[x]: the value when x dice of mine match
+            g = sliding_window_view(table, len(dist))[:width] @ dist  # g[x]: the value when x dice of mine match
             settle = g[np.minimum(int(kept + self.shown[f - 1]) + nxt.matches[:, f - 1], width - 1)]
             out[option] = float(nxt.weights @ (pc * settle + (1 - pc) * carry))
             self.challenged[option] = float(nxt.weights @ np.broadcast_to(pc, nxt.weights.shape))
@@ -1015,26 +1010,17 @@ def rechecked(state: State, options: tuple[Option, ...], action: Action, levels:
     obs = state.observation(seat)
     seed = check_seed(obs, action)
     table = Table(obs, MODEL, levels=levels)
-    read = READING * (best.win_chance - mine.win_chance)
     diffs: list[float] = []
     for k, cups_k in enumerate(deals(obs, table, n, seed)):
-        if (diffs and time.monotonic() > deadline) or (k in (n // 3, 2 * n // 3) and _settled(read, diffs)):
+        if diffs and time.monotonic() > deadline:
             break
         world = state.dealt(cups_k, seed=seed + k)
         bots = (seed + 7919 * k) % (1 << 31)  # the bots' draws, the same after either choice
         lost = [round_lost(world.copy(), a, seat, levels, bots) for a in (best.action, action)]
         diffs.append(lost[1] - lost[0])
-    loss = read + (1 - READING) * float(np.mean(diffs))
+    loss = READING * (best.win_chance - mine.win_chance) + (1 - READING) * float(np.mean(diffs))
     loss = min(max(0.0, loss), best.win_chance)  # no choice leaves less than no chance of winning
     return tuple(replace(o, win_chance=best.win_chance - loss) if o is mine else o for o in options), len(diffs)
-
-
-def _settled(read: float, diffs: list[float]) -> bool:
-    """Whether the check's verdict is clear on the deals played so far: its loss more than two standard errors
-    from every verdict's threshold (:data:`GOOD`, :data:`MISTAKE`)."""
-    loss = read + (1 - READING) * float(np.mean(diffs))
-    error = (1 - READING) * float(np.std(diffs, ddof=1)) / math.sqrt(len(diffs))
-    return all(abs(loss - edge) > 2 * error for edge in (GOOD, MISTAKE))
 
 
 def _details(obs: Observation, mine: Option, best: Option, dealt: int = 0) -> str:
