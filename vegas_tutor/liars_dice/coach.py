@@ -668,7 +668,8 @@ class Table:
 
 
 Replies = tuple[Ints, Floats, Floats, Ints, Floats]
-"""For my raises of ranks ``faced`` (ascending, consecutive from ``lo``), over the rival's replies above ``lo``:
+"""For my raises of ranks ``faced`` (ascending, from ``lo``; the hard bot's are not always consecutive), over the
+rival's replies above ``lo``:
 ``calls`` and ``mass`` ``(raises, replies)``, the chance-weighted value of my challenging each reply and the chance
 of each reply; ``top`` ``(raises, TOP_REPLIES)``, the likeliest replies (columns); ``sub`` ``(raises, TOP_REPLIES,
 bids)``, the chance-weighted value of each bid of mine over each of them. Columns of replies not above a raise are
