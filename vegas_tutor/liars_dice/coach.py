@@ -672,8 +672,8 @@ Replies = tuple[Ints, Floats, Floats, Ints, Floats]
 rival's replies above ``lo``:
 ``calls`` and ``mass`` ``(raises, replies)``, the chance-weighted value of my challenging each reply and the chance
 of each reply; ``top`` ``(raises, TOP_REPLIES)``, the likeliest replies (columns); ``sub`` ``(raises, TOP_REPLIES,
-bids)``, the chance-weighted value of each bid of mine over each of them. Columns of replies not above a raise are
-not read."""
+bids from lo + 2)``, the chance-weighted value of each bid of mine over each of them. Columns of replies not above a
+raise are not read."""
 
 
 def _top(faced: Ints, mass: Floats) -> Ints:
