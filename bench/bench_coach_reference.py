@@ -594,9 +594,8 @@ def run_liars_dice(decisions: int, playouts: int, seed: int) -> None:
         found = list(pool.map(ld_judge, [chosen[k] for k in places], [seed + k for k in places],
                               [playouts] * len(places), stored))
     judged = [replace(j, decision=k) for k, j in zip(places, found, strict=True) if j is not None]
-    found = [*found, *[None] * (len(chosen) - len(places))]  # (those the stored run left out, counted below)
-    if len(judged) < len(found):
-        print(f"\nLiar's Dice: {len(found) - len(judged)} of {len(found)} decisions left out (no deal of the rivals' "
+    if len(judged) < len(chosen):  # (with --reference: those the stored run left out too)
+        print(f"\nLiar's Dice: {len(chosen) - len(judged)} of {len(chosen)} decisions left out (no deal of the rivals' "
               f"cups found that explains their moves)")
     deals = "the stored run's deals" if REFERENCE else f"{playouts} deals"
     print(f"\nLiar's Dice: {deals} per decision; the deciding seat plays on as {LD_DECIDER} "
