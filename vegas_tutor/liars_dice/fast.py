@@ -367,8 +367,10 @@ class FastState:
             self._window = False
         else:
             seat = self._bids[-1][0]
-            faces = _shows(self._hidden[seat])[a - SHOW].faces
-            self._shown[seat] = tuple(sorted(self._shown[seat] + faces))
+            cup = self._hidden[seat]
+            faces = (_SHOW_FACES.get(cup) or _show_faces(cup))[a - SHOW]
+            before = self._shown[seat]
+            self._shown[seat] = tuple(sorted(before + faces)) if before else faces
             self._hidden[seat] = ()
             self._window = False
             self._pending = (seat,)
@@ -398,10 +400,12 @@ class FastState:
         challenger = self._turn
         hidden, shown = self._hidden, self._shown
         count = 0
-        for cup in (*hidden, *shown):  # (a plain loop: a generator here costs a microsecond a challenge)
-            count += count_matches(cup, face)
+        for cup in hidden:  # (plain loops: a generator here costs a microsecond a challenge)
+            count += (_MATCHES.get(cup) or _matches(cup))[face]
+        for cup in shown:
+            count += (_MATCHES.get(cup) or _matches(cup))[face]
         counts = self._counts
-        losses = challenge_losses(ALL_BIDS[rank], count, bidder=bidder, challenger=challenger, dice_counts=counts)
+        losses = _losses(rank, count, bidder, challenger, tuple(counts))
         winner = challenger if count < quantity else bidder
         self._last = (rank, bidder, challenger, hidden, shown, count, losses, winner)  # read by last_challenge
         for seat, lost in enumerate(losses):
@@ -464,6 +468,28 @@ def _shows(cup: tuple[int, ...]) -> tuple[Show, ...]:
 
 
 _SHOWS: dict[tuple[int, ...], tuple[Show, ...]] = {}
+_SHOW_FACES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+"""Per cup: the faces each of its shows sets aside (the hot path of a show)."""
+
+
+def _show_faces(cup: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    faces = _SHOW_FACES[cup] = tuple(show.faces for show in _shows(cup))
+    return faces
+
+
+_MATCHES: dict[tuple[int, ...], tuple[int, ...]] = {(): (0,) * 7}
+"""Per cup: how many of its dice count for a bid on each face (index = face; :func:`count_matches`)."""
+
+
+def _matches(cup: tuple[int, ...]) -> tuple[int, ...]:
+    counted = _MATCHES[cup] = (0, *(count_matches(cup, face) for face in FACES))
+    return counted
+
+
+@cache
+def _losses(rank: int, count: int, bidder: int, challenger: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`challenge_losses` of the bid of that rank, remembered (a round ends in one of few ways)."""
+    return challenge_losses(ALL_BIDS[rank], count, bidder=bidder, challenger=challenger, dice_counts=counts)
 _SHOW_RANGES: dict[tuple[int, ...], range] = {}
 _NOTHING = range(0)
 _RAISES = (range(N_BIDS), *(range(first, CHALLENGE + 1) for first in range(1, N_BIDS + 1)))
