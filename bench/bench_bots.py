@@ -11,7 +11,9 @@ Wilson interval on the share of games the tested bot finishes 1st (a shared firs
    option). Our bot decides on a :class:`State` built from the package's ``GameEnv`` by
    :func:`state_from_env`, the money and bills each player has won included. Goal (issue 24): >= 50%.
    How often our playouts' ``leader`` rule predicts ``greedy_first``'s move is printed beside it.
-2. hard against three of our medium and three of our greedy policy, in our engine, base and neutral.
+2. hard against three of our medium and three of our greedy policy, in our engine, base and neutral;
+   every bot is told how each seat plays, as a table tells it (hard plays those rivals out by their own rule;
+   in the harness of line 1 it is told nothing and plays every seat out as ``leader``, the package's rule).
    Goal: >= 50% against medium.
 3. The table of every level against every level (base game): one bot of level A against three of
    level B, in our engine, the A seat rotating round the table (``--table-games``, default ``--games``).
@@ -66,9 +68,9 @@ def line(label: str, hits: float, n: int, goal: float | None = None) -> None:
 
 
 # ---------------------------------------------------------------------- Las Vegas
-def timed_choice(state: State, level: str, seed: int) -> Place | Roll:
+def timed_choice(state: State, level: str, seed: int, seats: Sequence[str] | None = None) -> Place | Roll:
     start, cpu = time.perf_counter(), time.thread_time()
-    action = choose_action(state, level, seed=seed)
+    action = choose_action(state, level, seed=seed, seats=seats)
     if len(state.legal_actions()) > 1:
         TIMES[level].append(time.perf_counter() - start)
         CPU_TIMES[level].append(time.thread_time() - cpu)
@@ -90,7 +92,7 @@ def lv_play(levels: Sequence[str], seed: int, neutral: bool = False) -> list[int
         if level == "greedy":
             state.apply(choose_face(state, "greedy", rng))
         else:
-            state.apply(timed_choice(state, level, int(rng.integers(1 << 31))))
+            state.apply(timed_choice(state, level, int(rng.integers(1 << 31)), list(levels)))
     return state.winners
 
 

@@ -71,6 +71,28 @@ def test_bad_requests_raise_clearly():
         choose_action(state, "hard")
 
 
+@pytest.mark.parametrize("seats", [("medium",), "medium", ("medium", "expert"), 5])
+def test_seats_that_do_not_fit_the_table_are_refused(seats):
+    state = new_game(2, seed=1)
+    with pytest.raises(ConfigError, match="one level, policy or None per seat"):
+        choose_action(state, "hard", seats=seats)  # type: ignore[arg-type]
+
+
+def test_hard_plays_out_the_rivals_the_table_knows_by_their_own_rule(quick_search):
+    from vegas_tutor.las_vegas.search import playout_seats
+
+    state = new_game(4, seed=3)
+    state.apply(Roll())
+    assert state.current_player == 0
+    assert playout_seats(state) == ["leader"] * 4
+    assert playout_seats(state, ["medium", "medium", None, "greedy"]) == ["leader", "medium", "leader", "greedy"]
+    assert playout_seats(state, ["hard", "easy", "random", "hard"]) == ["leader", "leader", "random", "leader"]
+    # Told the others play medium, hard plays legally and as reproducibly, and the board tells it so.
+    told = ["hard", "medium", "medium", "medium"]
+    assert choose_action(state, "hard", seed=2, seats=told) == choose_action(state, "hard", seed=2, seats=told)
+    assert choose_action(state, "hard", seed=2, seats=told) in state.legal_actions()
+
+
 def _rolled(roll: str, players=2, **kw):
     state = State.position(players, turn=0, seed=1, casino_bills=kw.pop("bills", BILLS_90K), **kw)
     state.apply(roll)
@@ -135,7 +157,7 @@ def test_playouts_play_exactly_the_simulators_games(players, neutral, policy):
 
 
 def test_compiled_leader_is_the_engines_leader():
-    from vegas_tutor.las_vegas.playouts import compiled_leader_face
+    from vegas_tutor.las_vegas.playouts import compiled_face
     from vegas_tutor.las_vegas.policies import leader_face
 
     seen = 0
@@ -144,12 +166,36 @@ def test_compiled_leader_is_the_engines_leader():
         rng = make_rng(seen)
         while not state.is_over and seen < 400:  # on to the end, so money already won is in play
             if state.phase == "place":
-                assert compiled_leader_face(state) == leader_face(state).face
+                assert compiled_face(state) == leader_face(state).face
                 seen += 1
                 state.apply(choose_face(state, "random", rng))
             else:
                 state.apply(Roll())
     assert seen == 400
+
+
+def test_compiled_medium_places_a_face_of_the_medium_bot_s_best():
+    # The medium bot draws among its equal best faces; the compiled one must draw among the same, and each of
+    # them when the draws differ (it is the hard bot's model of a medium rival).
+    from vegas_tutor.las_vegas.bots import _medium
+    from vegas_tutor.las_vegas.playouts import compiled_face
+
+    seen = ties = 0
+    for state in _positions(150, 5):  # every set-up, the variant's white dice included
+        state = state.copy()
+        rng = make_rng(seen)
+        while not state.is_over and seen < 600:
+            if state.phase == "place":
+                faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+                best = {_medium(state, faces, make_rng(k)) for k in range(24)}
+                drawn = {compiled_face(state, "medium", seed=k) for k in range(24)}
+                assert drawn == best
+                seen += 1
+                ties += len(best) > 1
+                state.apply(choose_face(state, "random", rng))
+            else:
+                state.apply(Roll())
+    assert seen == 600 and ties > 10
 
 
 def test_leader_closes_the_gap_to_the_leader_not_its_own_bill():

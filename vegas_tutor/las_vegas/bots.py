@@ -6,7 +6,8 @@
   round ended now, counting the bills it takes from rivals (split between them) as half as much; equal
   choices go to the face that spends fewer dice, keeping more for later turns.
 - ``hard``, search (:mod:`.search`): every face is placed and the round is played out on the compiled
-  simulator, every seat closing its gap to the leader (money already won included); the face with the
+  simulator, every seat closing its gap to the leader (money already won included), but the rivals the
+  table says play medium (or a simple policy), who are played out by their own rule; the face with the
   best chance of winning the game is chosen.
 
 >>> from vegas_tutor.las_vegas import new_game
@@ -20,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, get_args
 
 from vegas_tutor.core.dice import Rng, make_rng
@@ -27,6 +29,7 @@ from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
 from vegas_tutor.las_vegas.actions import Action, Place, Roll
 from vegas_tutor.las_vegas.engine import State
+from vegas_tutor.las_vegas.policies import POLICIES
 from vegas_tutor.las_vegas.rules import bills_by_owner
 from vegas_tutor.las_vegas.search import search_face
 
@@ -38,16 +41,22 @@ EASY_BIG_BILL = 0.3
 """How often (otherwise) the easy level goes for the casino with the biggest bill."""
 
 
-def choose_action(state: State, level: str, *, seed: int | None = None) -> Action:
+def choose_action(state: State, level: str, *, seed: int | None = None,
+                  seats: Sequence[str | None] | None = None) -> Action:
     """The action of the player to act at ``level``: the bare roll while dice must be rolled, else a face.
 
-    The same state, level and seed always give the same action; the state is not changed.
+    ``seats``: how each seat plays, where the table knows it (a level, a policy, or None for a person); only
+    ``hard`` reads it. The same state, level, seed and seats always give the same action; the state is not changed.
     """
     if level not in LEVELS:
         raise ConfigError(_("unknown level {level!r}: choose one of {choices}", level=level,
                             choices=", ".join(LEVELS)))
     if not isinstance(state, State):
         raise ConfigError(_("choose_action needs a Las Vegas State, got {kind}", kind=type(state).__name__))
+    if seats is not None and (not isinstance(seats, list | tuple) or len(seats) != state.players
+                              or any(s is not None and s not in (*LEVELS, *POLICIES) for s in seats)):
+        raise ConfigError(_("seats: one level, policy or None per seat ({players} seats), got {seats!r}",
+                            players=state.players, seats=seats))
     if state.is_over:
         raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     if state.phase in ("spare", "roll"):
@@ -60,7 +69,7 @@ def choose_action(state: State, level: str, *, seed: int | None = None) -> Actio
         return Place(_easy(state, faces, rng))
     if level == "medium":
         return Place(_medium(state, faces, rng))
-    return search_face(state, seed=int(rng.integers(1 << 31)))
+    return search_face(state, seed=int(rng.integers(1 << 31)), seats=seats)
 
 
 def _dice(state: State, face: int) -> int:

@@ -40,10 +40,11 @@ from vegas_tutor.las_vegas.simulate import (
 )
 
 Ints = NDArray[np.int64]
-PlayoutPolicy = Literal["random", "greedy", "leader"]
+PlayoutPolicy = Literal["random", "greedy", "leader", "medium"]
 PLAYOUT_POLICIES: tuple[str, ...] = get_args(PlayoutPolicy)
 assert PLAYOUT_POLICIES[: len(POLICIES)] == POLICIES  # the compiled indices of random and greedy are shared
 _LEADER = PLAYOUT_POLICIES.index("leader")
+_MEDIUM = PLAYOUT_POLICIES.index("medium")
 _PILE = len(BILLS)
 
 
@@ -108,12 +109,45 @@ def _leader(placed: Ints, bills: Ints, money: Ints, nbills: Ints, seat: int, whi
 
 
 @_jit
+def _medium(placed: Ints, bills: Ints, seat: int, white_owner: int, own: Ints, white: Ints, work: Ints,
+            before: Ints, after: Ints) -> int:
+    """The face index the ``medium`` bot places (:func:`.bots._medium` on arrays): the most bill gained at the
+    casino if the round ended now plus half the bills taken from rivals shared between them, then the fewest own
+    dice spent, then uniformly among equals. Scores are doubled and multiplied by the rivals, to stay integers."""
+    players = placed.shape[1] - (1 if white_owner >= 0 else 0)
+    best, best_key, best_own, ties = -1, 0, 0, 0
+    for f in range(6):
+        if own[f] + white[f] == 0:
+            continue
+        owner_bills(placed[f], bills[f], before)
+        work[:] = placed[f]
+        work[seat] += own[f]
+        if white_owner >= 0:
+            work[white_owner] += white[f]
+        owner_bills(work, bills[f], after)
+        taken = 0
+        for s in range(players):
+            if s != seat:
+                taken += before[s] - after[s]
+        key = 2 * (players - 1) * (after[seat] - before[seat]) + taken
+        if best < 0 or key > best_key or (key == best_key and own[f] < best_own):
+            best, best_key, best_own, ties = f, key, own[f], 1
+        elif key == best_key and own[f] == best_own:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = f
+    return best
+
+
+@_jit
 def _pick(policy: int, placed: Ints, bills: Ints, money: Ints, nbills: Ints, seat: int, white_owner: int,
           own: Ints, white: Ints, work: Ints, paid: Ints, pay: Ints, keys: Ints) -> int:
     """The face index ``policy`` places; ``keys`` is (4, 10) working space."""
     if policy == _LEADER:
         return _leader(placed, bills, money, nbills, seat, white_owner, own, white, pay, work, paid,
                        keys[0], keys[1], keys[2], keys[3])
+    if policy == _MEDIUM:
+        return _medium(placed, bills, seat, white_owner, own, white, work, pay[0], pay[1])
     return _choose(policy, placed, bills, seat, white_owner, own, white, work, paid)
 
 
@@ -316,9 +350,9 @@ def face_playouts(state: State, n: int, *, policy: str | Sequence[str] = "leader
     return faces, final_money, final_bills
 
 
-def compiled_leader_face(state: State) -> int:
-    """The face (1..6) the compiled ``leader`` policy places in ``state`` (for the tests against
-    :func:`.policies.leader_face`)."""
+def compiled_face(state: State, policy: str = "leader", *, seed: int = 0) -> int:
+    """The face (1..6) the compiled ``policy`` places in ``state`` (for the tests against
+    :func:`.policies.leader_face` and :func:`.bots.choose_action`); ``seed`` draws among equal faces."""
     roll, seat = state.current_roll, state.current_player
     if state.phase != "place" or roll is None or seat is None:
         raise IllegalActionError(_("there is no roll to place ({state})", state=state.describe()))
@@ -327,7 +361,13 @@ def compiled_leader_face(state: State) -> int:
     money = np.array([state.money(s) for s in range(state.players)], dtype=np.int64)
     nbills = np.array([len(state.bills_won(s)) for s in range(state.players)], dtype=np.int64)
     owners = placed.shape[1]
-    keys = np.zeros((4, 10), np.int64)
-    face = _leader(placed, bills, money, nbills, seat, white_owner, own, white, np.zeros((6, owners), np.int64),
-                   np.zeros(owners, np.int64), np.zeros(owners, np.int64), keys[0], keys[1], keys[2], keys[3])
+    _seed(int(seed))
+    face = _pick(int(_indices(policy, 1)[0]), placed, bills, money, nbills, seat, white_owner, own, white,
+                 np.zeros(owners, np.int64), np.zeros(owners, np.int64), np.zeros((6, owners), np.int64),
+                 np.zeros((4, 10), np.int64))
     return int(face) + 1
+
+
+@_jit
+def _seed(seed: int) -> None:
+    np.random.seed(seed)

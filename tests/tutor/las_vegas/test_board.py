@@ -215,6 +215,25 @@ def test_a_whole_game_against_bots(bots: str) -> None:
     assert len(board.board["last_payout"]["casinos"]) == 6
 
 
+def test_the_bots_are_told_who_plays_how_the_learner_unknown() -> None:
+    # The hard level plays out rivals the table knows by their own rule: the board says the others are bots of
+    # its level and the learner's seat is a person's.
+    from vegas_tutor.tutor.las_vegas import coaching
+
+    told = []
+    real = coaching.choose_action
+
+    def spy(state: State, level: str, **kw: Any) -> Any:
+        told.append(kw.get("seats"))
+        return real(state, level, **kw)
+
+    with mock.patch.object(coaching, "choose_action", spy):
+        board = LasVegasBoard(players=3, seed=21, bots="medium", show_odds=False)
+        assert board.handle({"type": "roll"}), board.error
+        assert board.handle({"type": "place", "face": board.board["roll"]["groups"][-1]["face"]}), board.error
+    assert told and all(seats == [None, "medium", "medium"] for seats in told)
+
+
 def test_the_same_seed_plays_the_same_game() -> None:
     games = []
     for _ in range(2):

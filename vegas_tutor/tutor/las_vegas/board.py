@@ -329,7 +329,8 @@ class LasVegasBoard(TutorWidget[State]):
             self._revision += 1
             return True
         self._say_opponents_play()
-        action = opponent_action(s, self._bots, self._bot_rng)
+        seats = [None if other in self._humans else self._bots for other in range(s.players)]
+        action = opponent_action(s, self._bots, self._bot_rng, seats)
         reason = placement_reason(s, action.face, self._bots) if isinstance(action, Place) else ""
         events_before = len(s.events)
         s.apply(action)

@@ -9,6 +9,7 @@ is good, from 6 points a mistake, in between an inaccuracy. A roll is no decisio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from vegas_tutor import i18n
@@ -77,8 +78,9 @@ def check_opponents(name: object) -> str:
     return str(name)
 
 
-def opponent_action(state: State, name: str, rng: Rng) -> Action:
-    """The opponent's move at level or policy ``name`` (seeded from ``rng``): a roll while dice must be rolled."""
+def opponent_action(state: State, name: str, rng: Rng, seats: Sequence[str | None] | None = None) -> Action:
+    """The opponent's move at level or policy ``name`` (seeded from ``rng``): a roll while dice must be rolled.
+    ``seats``: how each seat plays (None for a person), as the hard level is told."""
     if name in LEVELS:
-        return choose_action(state, name, seed=int(rng.integers(2**31)))
+        return choose_action(state, name, seed=int(rng.integers(2**31)), seats=seats)
     return Roll() if state.phase in ("roll", "spare") else choose_face(state, check_policy(name), rng)
