@@ -361,13 +361,9 @@ def compiled_face(state: State, policy: str = "leader", *, seed: int = 0) -> int
     money = np.array([state.money(s) for s in range(state.players)], dtype=np.int64)
     nbills = np.array([len(state.bills_won(s)) for s in range(state.players)], dtype=np.int64)
     owners = placed.shape[1]
-    _seed(int(seed))
+    playout_games(0, players=state.players, neutral=state.neutral, seed=int(seed))  # seeds the compiled draws
     face = _pick(int(_indices(policy, 1)[0]), placed, bills, money, nbills, seat, white_owner, own, white,
                  np.zeros(owners, np.int64), np.zeros(owners, np.int64), np.zeros((6, owners), np.int64),
                  np.zeros((4, 10), np.int64))
     return int(face) + 1
 
-
-@_jit
-def _seed(seed: int) -> None:
-    np.random.seed(seed)
