@@ -366,4 +366,3 @@ def compiled_face(state: State, policy: str = "leader", *, seed: int = 0) -> int
                  np.zeros(owners, np.int64), np.zeros(owners, np.int64), np.zeros((6, owners), np.int64),
                  np.zeros((4, 10), np.int64))
     return int(face) + 1
-
