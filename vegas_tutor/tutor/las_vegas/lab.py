@@ -78,7 +78,8 @@ def _shares(money: NDArray[np.int64], bills: NDArray[np.int64]) -> NDArray[np.fl
 
 
 def _play(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
-    """One game in the rules engine, seat s played by ``seats[s]``: each seat's money and the winners."""
+    """One game in the rules engine, seat s played by ``seats[s]`` (the bots told so, as a table tells them):
+    each seat's money and the winners."""
     from vegas_tutor.las_vegas.bots import choose_action
 
     state = new_game(len(seats), seed=seed)
@@ -93,7 +94,7 @@ def _play(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
         if strategy in POLICIES:
             state.apply(choose_face(state, strategy, rng))  # type: ignore[arg-type]
         else:
-            state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31))))
+            state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31)), seats=seats))
     return [state.money(s) for s in range(len(seats))], state.winners
 
 
