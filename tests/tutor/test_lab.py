@@ -199,6 +199,21 @@ def test_las_vegas_compiled_match_shares_every_game_and_rotates_the_seat() -> No
     assert (again.values == me.values).all() and not (other.values == me.values).all()
 
 
+def test_las_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.las_vegas import bots
+
+    told: list[Any] = []
+    real = bots.choose_action
+
+    def spy(state: Any, level: str, **kw: Any) -> Any:
+        told.append(kw.get("seats"))
+        return real(state, level, **kw)
+
+    monkeypatch.setattr(bots, "choose_action", spy)
+    lv.play_match("medium", "greedy", 1, seed=2)
+    assert told and all(seats == ["medium", "greedy", "greedy", "greedy"] for seats in told)
+
+
 def test_las_vegas_engine_match_with_a_bot_and_the_limits() -> None:
     me, them = lv.play_match("easy", "medium", 4, seed=1)
     assert me.wins + 3 * them.wins == pytest.approx(4) and len(them.values) == 12
