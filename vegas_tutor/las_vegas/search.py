@@ -4,8 +4,8 @@ Each legal face is placed and the round is played out (:mod:`.playouts`) with ev
 later turns included) playing ``leader``, the relative-score greedy rule: close the gap to whoever leads,
 counting the money already won (it plays exactly as the ``lasvegas`` package's ``greedy_first``), but the
 rivals whose play the table knows (``seats``): a medium bot, a greedy or a random player is played out by its
-own rule (:data:`KNOWN_PLAY`; against three medium, 1,200 base games: 50.3% of 1st places where modelling
-them as ``leader`` took 48.3%, and 600 neutral games 59.0% against 61.7%, both within the noise; about a quarter
+own rule (:data:`KNOWN_PLAY`; against three medium, 2,400 base games: 48.6% of 1st places where modelling
+them as ``leader`` took 47.4%, and 600 neutral games 59.0% against 61.7%, both within the noise; about a quarter
 less CPU). Each
 ending is valued by the chance of finishing first: read off the ending in the last round; before it,
 from the coach's model of the rounds left (each seat's later gains independent normal, the spread of
