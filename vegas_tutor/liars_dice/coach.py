@@ -118,6 +118,7 @@ RECHECK = 0.04
 round is played out from it and from the best on :data:`RECHECK_DEALS` deals of the rivals' cups
 (:func:`rechecked`). The coach's reading looks one or two answers ahead; a round goes on longer."""
 RECHECK_DEALS = 12
+"""Deals of the rivals' cups a check plays out (fewer past a table's wall-clock budget)."""
 READING = 0.25
 """A checked decision's loss: this share from the coach's reading, the rest from the play-outs (which see the
 whole round, and score the reading's "mistakes" far better against the deeper reference of
