@@ -86,7 +86,7 @@ def test_hard_plays_out_the_rivals_the_table_knows_by_their_own_rule(quick_searc
     assert state.current_player == 0
     assert playout_seats(state) == ["leader"] * 4
     assert playout_seats(state, ["medium", "medium", None, "greedy"]) == ["leader", "medium", "leader", "greedy"]
-    assert playout_seats(state, ["hard", "easy", "random", "hard"]) == ["leader", "leader", "random", "leader"]
+    assert playout_seats(state, ["hard", "easy", "random", "hard"]) == ["leader", "easy", "random", "leader"]
     # Told the others play medium, hard plays legally and as reproducibly, and the board tells it so.
     told = ["hard", "medium", "medium", "medium"]
     assert choose_action(state, "hard", seed=2, seats=told) == choose_action(state, "hard", seed=2, seats=told)
@@ -196,6 +196,39 @@ def test_compiled_medium_places_a_face_of_the_medium_bot_s_best():
             else:
                 state.apply(Roll())
     assert seen == 600 and ties > 10
+
+
+def _easy_chances(state):
+    """The easy bot's chance of each face, worked out from its description (a second method beside the draws)."""
+    from vegas_tutor.las_vegas.bots import EASY_BIG_BILL, EASY_WANDER
+
+    faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+    roll = state.current_roll
+    dice = {f: roll[0][f - 1] + roll[1][f - 1] for f in faces}
+    bill = {f: max(state.bills_on(f), default=0) for f in faces}
+    out = dict.fromkeys(faces, EASY_WANDER / len(faces))
+    for weight, key in ((EASY_BIG_BILL, bill), (1 - EASY_WANDER - EASY_BIG_BILL, dice)):
+        top = [f for f in faces if key[f] == max(key.values())]
+        for f in top:
+            out[f] += weight / len(top)
+    return out
+
+
+def test_compiled_easy_places_faces_as_often_as_the_easy_bot():
+    # Hard's model of an easy rival: the compiled draws and the bot's each match the chances worked out by hand.
+    from vegas_tutor.las_vegas.bots import _easy
+    from vegas_tutor.las_vegas.playouts import compiled_face
+
+    draws, gaps = 600, []
+    for state in list(_positions(40, 8))[:24]:  # the variant's white dice included
+        faces = [a.face for a in state.legal_actions() if isinstance(a, Place)]
+        exact = _easy_chances(state)
+        compiled = Counter(compiled_face(state, "easy", seed=k) for k in range(draws))
+        bot = Counter(_easy(state, faces, make_rng(k)) for k in range(draws))
+        for counts in (compiled, bot):
+            assert set(counts) <= set(faces)
+            gaps.append(sum(abs(counts[f] / draws - exact[f]) for f in faces) / 2)
+    assert max(gaps) < 0.06 and sum(gaps) / len(gaps) < 0.025, gaps  # leaving out the wandering draws: 0.061
 
 
 def test_leader_closes_the_gap_to_the_leader_not_its_own_bill():

@@ -7,7 +7,7 @@
   choices go to the face that spends fewer dice, keeping more for later turns.
 - ``hard``, search (:mod:`.search`): every face is placed and the round is played out on the compiled
   simulator, every seat closing its gap to the leader (money already won included), but the rivals the
-  table says play medium (or a simple policy), who are played out by their own rule; the face with the
+  table says play easy or medium (or a simple policy), who are played out by their own rule; the face with the
   best chance of winning the game is chosen.
 
 >>> from vegas_tutor.las_vegas import new_game

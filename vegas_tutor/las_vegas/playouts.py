@@ -4,7 +4,8 @@ The round is played out as in :mod:`.simulate` (its dice, payout and deal are re
 asked, the later rounds are dealt from the bills still on the pile, in an order drawn afresh for each
 playout (the searcher never sees the real order), and played too. Besides ``random`` and ``greedy``
 (:mod:`.policies`), a seat can play ``leader``: the face that leaves the player closest to whoever leads
-the game if the round ended now (see :func:`.policies.leader_face`, its definition on the engine).
+the game if the round ended now (see :func:`.policies.leader_face`, its definition on the engine), or as the
+``medium`` or ``easy`` bot plays (:mod:`.bots`, on arrays).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from numpy.typing import NDArray
 from vegas_tutor.core.checks import is_int
 from vegas_tutor.core.errors import ConfigError, IllegalActionError
 from vegas_tutor.i18n import _
+from vegas_tutor.las_vegas.bots import EASY_BIG_BILL, EASY_WANDER
 from vegas_tutor.las_vegas.engine import State
 from vegas_tutor.las_vegas.policies import POLICIES
 from vegas_tutor.las_vegas.rules import (
@@ -40,11 +42,12 @@ from vegas_tutor.las_vegas.simulate import (
 )
 
 Ints = NDArray[np.int64]
-PlayoutPolicy = Literal["random", "greedy", "leader", "medium"]
+PlayoutPolicy = Literal["random", "greedy", "leader", "medium", "easy"]
 PLAYOUT_POLICIES: tuple[str, ...] = get_args(PlayoutPolicy)
 assert PLAYOUT_POLICIES[: len(POLICIES)] == POLICIES  # the compiled indices of random and greedy are shared
 _LEADER = PLAYOUT_POLICIES.index("leader")
 _MEDIUM = PLAYOUT_POLICIES.index("medium")
+_EASY = PLAYOUT_POLICIES.index("easy")
 _PILE = len(BILLS)
 
 
@@ -140,6 +143,31 @@ def _medium(placed: Ints, bills: Ints, seat: int, white_owner: int, own: Ints, w
 
 
 @_jit
+def _easy(bills: Ints, own: Ints, white: Ints) -> int:
+    """The face index the ``easy`` bot places (:func:`.bots._easy` on arrays): any face rolled with chance
+    :data:`.bots.EASY_WANDER`; else with chance :data:`.bots.EASY_BIG_BILL` the casino with the biggest bill,
+    otherwise the face showing the most dice; uniformly among equals."""
+    draw = np.random.random()
+    best, best_key, ties = -1, -1, 0
+    for f in range(6):
+        if own[f] + white[f] == 0:
+            continue
+        if draw < EASY_WANDER:
+            key = 0
+        elif draw < EASY_WANDER + EASY_BIG_BILL:
+            key = bills[f].max()
+        else:
+            key = own[f] + white[f]
+        if key > best_key:
+            best, best_key, ties = f, key, 1
+        elif key == best_key:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = f
+    return best
+
+
+@_jit
 def _pick(policy: int, placed: Ints, bills: Ints, money: Ints, nbills: Ints, seat: int, white_owner: int,
           own: Ints, white: Ints, work: Ints, paid: Ints, pay: Ints, keys: Ints) -> int:
     """The face index ``policy`` places; ``keys`` is (4, 10) working space."""
@@ -148,6 +176,8 @@ def _pick(policy: int, placed: Ints, bills: Ints, money: Ints, nbills: Ints, sea
                        keys[0], keys[1], keys[2], keys[3])
     if policy == _MEDIUM:
         return _medium(placed, bills, seat, white_owner, own, white, work, pay[0], pay[1])
+    if policy == _EASY:
+        return _easy(bills, own, white)
     return _choose(policy, placed, bills, seat, white_owner, own, white, work, paid)
 
 

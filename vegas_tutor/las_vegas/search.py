@@ -3,8 +3,8 @@
 Each legal face is placed and the round is played out (:mod:`.playouts`) with every seat (the searcher's
 later turns included) playing ``leader``, the relative-score greedy rule: close the gap to whoever leads,
 counting the money already won (it plays exactly as the ``lasvegas`` package's ``greedy_first``), but the
-rivals whose play the table knows (``seats``): a medium bot, a greedy or a random player is played out by its
-own rule (:data:`KNOWN_PLAY`; against three medium, 2,400 base games: 48.6% of 1st places where modelling
+rivals whose play the table knows (``seats``): an easy or medium bot, a greedy or a random player is played out
+by its own rule (:data:`KNOWN_PLAY`; against three medium, 2,400 base games: 48.6% of 1st places where modelling
 them as ``leader`` took 47.4%, and 600 neutral games 59.0% against 61.7%, both within the noise; about a quarter
 less CPU). Each
 ending is valued by the chance of finishing first: read off the ending in the last round; before it,
@@ -45,7 +45,7 @@ MIN_PLAYOUTS = 40
 MAX_PLAYOUTS = 2_000
 """Playouts per face at most (the end of the last round is short)."""
 _NODES, _WEIGHTS = hermegauss(16)
-KNOWN_PLAY = {"medium": "medium", "greedy": "greedy", "random": "random"}
+KNOWN_PLAY = {"easy": "easy", "medium": "medium", "greedy": "greedy", "random": "random"}
 """The playout rule of a seat the table says plays that way (a level or a policy); any other seat, a person's
 included, is played out as ``leader``."""
 
