@@ -5,7 +5,8 @@ a share), with a 95% Wilson interval; parity is 25%; the tested seat rotates rou
 
 1. The ladder, on the compiled rules (:func:`.selfplay.match`, equal to the engine by the simulate tests),
    each level against three of the level below: easy vs random, medium vs easy (``--games``) and hard vs
-   medium (``--hard-games``; goal >= 60% with the interval above 55%). Hard here always finishes its
+   medium (``--hard-games``; goal >= 60% with the interval above 55%); with ``--told-games``, hard against
+   three easy on the same games twice, told they play easy (as a table tells it) and not. Hard here always finishes its
    :data:`.bots.HARD_PLAYOUTS` playouts: the product's hard does the same unless its 1 s budget runs out
    first (the decision-time table says how often that happens). ``--workers`` splits the games over
    processes (the same games, the same figures).
@@ -15,7 +16,7 @@ a share), with a 95% Wilson interval; parity is 25%; the tested seat rotates rou
    every 7th decision; goal <= 500 ms p95). The load average is printed beside it.
 
 Run: ``python bench/bench_bots_lords_of_vegas.py [--games 2000] [--hard-games 500] [--timed-games 4]
-[--workers 1] [--candidates 8] [--playouts 64] [--rounds 1]`` (the last three try another search in the
+[--workers 1] [--told-games 0] [--candidates 8] [--playouts 64] [--rounds 1]`` (the last three try another search in the
 compiled matches; the timed games always play the product's).
 """
 
@@ -71,22 +72,24 @@ SEARCH = dict(PRODUCT_SEARCH)
 another (passed to every worker process)."""
 
 
-def _chunk(args: tuple[str, str, int, int, dict[str, int]]) -> tuple[float, int, float]:
+def _chunk(args: tuple[str, str, int, int, dict[str, int], bool]) -> tuple[float, int, float]:
     """Games ``seed .. seed + games - 1`` of :func:`.selfplay.match`: hits, decisions, CPU seconds."""
-    tested, others, games, seed, size = args
+    tested, others, games, seed, size, told = args
     start = c.encode(Data(players=4, money=[0] * 4, score=[0] * 4))
     began = time.process_time()
     share, decisions = selfplay.match(games, start, CODES[tested], CODES[others], seed, size["candidates"],
-                                      size["playouts"], size["rounds"], bc.PARAMS, bc.REORG_TABLE, search.LEAF)
+                                      size["playouts"], size["rounds"], bc.PARAMS, bc.REORG_TABLE, search.LEAF, told)
     return float(share.sum()), int(decisions.sum()), time.process_time() - began
 
 
-def compiled_match(tested: str, others: str, games: int, seed: int, workers: int) -> tuple[float, int, float]:
+def compiled_match(tested: str, others: str, games: int, seed: int, workers: int,
+                   told: bool = False) -> tuple[float, int, float]:
     """One tested level against three ``others`` on the compiled rules, games split into blocks of 4 (so
-    every block rotates the seat fully) over ``workers`` processes: hits, decisions, CPU seconds."""
+    every block rotates the seat fully) over ``workers`` processes (``told``: hard is told their level, as a
+    table tells it): hits, decisions, CPU seconds."""
     blocks = -(-games // 4)
     per = -(-blocks // workers) * 4
-    parts = [(tested, others, min(per, games - k), seed + k, SEARCH) for k in range(0, games, per)]
+    parts = [(tested, others, min(per, games - k), seed + k, SEARCH, told) for k in range(0, games, per)]
     if workers == 1:
         results = [_chunk(part) for part in parts]
     else:
@@ -95,20 +98,23 @@ def compiled_match(tested: str, others: str, games: int, seed: int, workers: int
     return sum(r[0] for r in results), sum(r[1] for r in results), sum(r[2] for r in results)
 
 
-def ladder(games: int, hard_games: int, workers: int, seed: int = 1) -> None:
+def ladder(games: int, hard_games: int, workers: int, seed: int = 1, told_games: int = 0) -> None:
     print("Lords of Vegas, 4 players, compiled rules: share of 1st places (95% Wilson interval; parity 25%)")
     product = SEARCH == PRODUCT_SEARCH
     print(f"  hard: {SEARCH['candidates']} candidates + ending the turn, {SEARCH['playouts']} playouts each, "
           f"{SEARCH['rounds']} round(s) deep, fitted leaf value ({'the product' if product else 'NOT the product'}'s "
           "search)", flush=True)
-    for tested, others, n, goal, floor in (("easy", "random", games, 0.65, None),
-                                           ("medium", "easy", games, 0.65, None),
-                                           ("hard", "medium", hard_games, 0.6, 0.55)):
+    for tested, others, n, goal, floor, told in (("easy", "random", games, 0.65, None, False),
+                                                 ("medium", "easy", games, 0.65, None, False),
+                                                 ("hard", "medium", hard_games, 0.6, 0.55, False),
+                                                 ("hard", "easy", told_games, None, None, True),
+                                                 ("hard", "easy", told_games, None, None, False)):
         if n <= 0:
             continue
         wall = time.perf_counter()
-        hits, decisions, cpu = compiled_match(tested, others, n, seed, workers)
-        line(f"{tested} vs 3x {others}", hits, n, goal, floor)
+        hits, decisions, cpu = compiled_match(tested, others, n, seed, workers, told)
+        label = f"{tested} vs 3x {others}" + ((", told" if told else ", not told") if others == "easy" else "")
+        line(label, hits, n, goal, floor)
         print(f"    ({time.perf_counter() - wall:.0f} s wall, {cpu:.0f} s CPU; {tested}: {decisions / n:.1f} "
               f"decisions a game, {cpu / max(decisions, 1) * 1000:.1f} ms CPU each)", flush=True)
 
@@ -168,12 +174,13 @@ def timed(games: int, seed: int = 70_000) -> None:
               f"  ({len(wall)} decisions){verdict}", flush=True)
 
 
-def lords_of_vegas(games: int, hard_games: int | None = None, timed_games: int = 4, workers: int = 1) -> None:
+def lords_of_vegas(games: int, hard_games: int | None = None, timed_games: int = 4, workers: int = 1,
+                   told_games: int = 0) -> None:
     """Every table of this bench (``bench_bots.py --game lords_of_vegas`` calls this)."""
     play(["hard", "medium", "easy", "medium"], 0)  # compile and load the compiled code first
     WALL.clear()
     CPU.clear()
-    ladder(games, games if hard_games is None else hard_games, workers)
+    ladder(games, games if hard_games is None else hard_games, workers, told_games=told_games)
     timed(timed_games)
 
 
@@ -183,15 +190,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hard-games", type=int, default=500, help="games of hard vs medium, compiled (500)")
     parser.add_argument("--timed-games", type=int, default=4, help="games of hard vs medium through the engine (4)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the compiled games (1)")
+    parser.add_argument("--told-games", type=int, default=0,
+                        help="games of hard vs easy, hard told the rivals play easy and not told, compiled (0)")
     for name, value in PRODUCT_SEARCH.items():
         parser.add_argument(f"--{name}", type=int, default=value, help=f"hard's {name} in the compiled games ({value})")
     args = parser.parse_args(argv)
-    if min(args.games, args.hard_games, args.timed_games) < 0 or args.workers < 1:
+    if min(args.games, args.hard_games, args.timed_games, args.told_games) < 0 or args.workers < 1:
         parser.error("game counts are >= 0 and workers >= 1")
     if args.candidates < 1 or args.playouts < 1 or args.rounds < 1:
         parser.error("hard's candidates, playouts and rounds are >= 1")
     SEARCH.update(candidates=args.candidates, playouts=args.playouts, rounds=args.rounds)
-    lords_of_vegas(args.games, args.hard_games, args.timed_games, args.workers)
+    lords_of_vegas(args.games, args.hard_games, args.timed_games, args.workers, args.told_games)
     sys.stdout.flush()
 
 

@@ -197,9 +197,46 @@ def test_hard_with_time_enough_plays_the_whole_search_in_slices_as_in_one_go() -
         rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
         n = c.legal(s, rows)
         at_once = selfplay.hard_pick(s, rows, n, step, bots.HARD_CANDIDATES, bots.HARD_PLAYOUTS, bots.HARD_ROUNDS,
-                                   bc.PARAMS, bc.REORG_TABLE, search.LEAF)  # fmt: skip
+                                   bc.PARAMS, bc.REORG_TABLE, search.LEAF, search.MEDIUM_SEATS)  # fmt: skip
         assert choose_action(state, "hard", seed=step, budget=math.inf) == c.action_of(rows[at_once])
         assert choose_action(state, "hard", seed=step, budget=60.0) == c.action_of(rows[at_once])
+
+
+def test_hard_plays_out_the_rivals_the_table_knows_by_their_level() -> None:
+    # Told that a rival plays easy or random, hard's playouts play it so; the searcher, a hard rival and a person
+    # stay medium, so being told every seat is medium changes nothing.
+    assert search.playout_levels(4, 0).tolist() == [bc.MEDIUM] * 4
+    told = search.playout_levels(4, 1, ["easy", "hard", None, "random"]).tolist()
+    assert told == [bc.EASY, bc.MEDIUM, bc.MEDIUM, bc.RANDOM]
+    state = _midgame(3)
+    seat = state.current_player
+    assert seat is not None and not state.is_chance
+    everyone_medium = ["medium"] * 4
+    assert choose_action(state, "hard", seed=4, budget=math.inf, seats=everyone_medium) == \
+        choose_action(state, "hard", seed=4, budget=math.inf)
+    easy = ["easy" if q != seat else None for q in range(4)]
+    action = choose_action(state, "hard", seed=4, budget=math.inf, seats=easy)
+    assert action == choose_action(state, "hard", seed=4, budget=math.inf, seats=easy)
+    assert action in state.legal_actions()
+    # the levels reach the playouts: the same candidates played out against easy rivals score otherwise
+    s = c.encode(state.data())
+    rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
+    n = c.legal(s, rows)
+    idx = np.empty(bots.HARD_CANDIDATES + 1, np.int64)
+    m = search.candidates(s, rows, n, 4, bots.HARD_CANDIDATES, bc.PARAMS, bc.REORG_TABLE, idx)
+    cands = rows[idx[:m]].copy()
+    medium, _ = search.play_out(s, cands, 16, 4)
+    against_easy, _ = search.play_out(s, cands, 16, 4, levels=search.playout_levels(4, seat, easy))
+    assert not np.allclose(medium, against_easy)
+
+
+@pytest.mark.parametrize("seats", [["easy"] * 3, ["easy", "expert", "easy", "easy"], "easy", 4])
+def test_seats_that_do_not_fit_the_table_are_refused(seats: object) -> None:
+    state = _midgame(3)
+    before = state.data()
+    with pytest.raises(ConfigError, match="one level, policy or None per seat"):
+        choose_action(state, "hard", seats=seats)  # type: ignore[arg-type]
+    assert state.data() == before
 
 
 def _counting_search(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -199,6 +199,21 @@ def test_las_vegas_compiled_match_shares_every_game_and_rotates_the_seat() -> No
     assert (again.values == me.values).all() and not (other.values == me.values).all()
 
 
+def test_lords_of_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.lords_of_vegas import bots
+
+    told: list[Any] = []
+    real = bots.choose_action
+
+    def spy(state: Any, level: str, **kw: Any) -> Any:
+        told.append(kw.get("seats"))
+        return real(state, "medium", seed=kw.get("seed"))  # medium's move for hard's: the game stays quick
+
+    monkeypatch.setattr(bots, "choose_action", spy)
+    lov.play_match("hard", "easy", 1, seed=2)
+    assert told and all(seats == ["hard", "easy", "easy", "easy"] for seats in told)
+
+
 def test_las_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     from vegas_tutor.las_vegas import bots
 

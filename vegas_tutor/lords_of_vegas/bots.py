@@ -13,7 +13,8 @@
   as the boss, it could not pay a double win. See :mod:`.bots_compiled`.
 - ``hard``, an anytime search (:mod:`.search`): medium's choice, its next best ranked decisions and ending
   the turn (:data:`HARD_CANDIDATES` in all) are each played out :data:`HARD_PLAYOUTS` times on the compiled
-  simulator, every seat playing medium, until the turn comes back round (:data:`HARD_ROUNDS`), the
+  simulator, every seat playing medium but the rivals the table says play easy or random (``seats``), who
+  play so, until the turn comes back round (:data:`HARD_ROUNDS`), the
   candidates sharing random numbers; each playout scores the chance of 1st place that a curve fitted on
   medium self-play gives the standing it reaches (the real share of the win where the game ends). The best
   average wins. Past its wall-clock budget (:data:`HARD_BUDGET`, counted from the call) it stops and judges
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -81,12 +83,15 @@ def _seed(seed: int | None) -> int:
     return int(seed) % 2**31
 
 
-def choose_action(state: State, level: str, *, seed: int | None = None, budget: float = HARD_BUDGET) -> Action:
+def choose_action(state: State, level: str, *, seed: int | None = None, budget: float = HARD_BUDGET,
+                  seats: Sequence[str | None] | None = None) -> Action:
     """The action of the player to act at ``level`` (a bare draw or roll where chance acts).
 
     The hard level stops its playouts after ``SEARCH_SHARE * budget`` seconds of wall time from the call
-    (``math.inf``: never), having compared its candidates on at least one shared playout. The same state,
-    level and seed always give the same action when the budget is not reached; the state is not changed.
+    (``math.inf``: never), having compared its candidates on at least one shared playout. ``seats``: how each
+    seat plays where the table knows it (a level, ``"random"``, or None for a person); only hard reads it
+    (:func:`.search.playout_levels`). The same state, level, seed and seats always give the same action when
+    the budget is not reached; the state is not changed.
     """
     began = time.monotonic()
     _check_budget(budget)
@@ -95,6 +100,10 @@ def choose_action(state: State, level: str, *, seed: int | None = None, budget: 
                             choices=", ".join(LEVELS)))
     if not isinstance(state, State):
         raise ConfigError(_("choose_action needs a Lords of Vegas State, got {value}", value=type(state).__name__))
+    if seats is not None and (not isinstance(seats, list | tuple) or len(seats) != state.players
+                              or any(q is not None and q not in (*LEVELS, "random") for q in seats)):
+        raise ConfigError(_("seats: one level, policy or None per seat ({players} seats), got {seats!r}",
+                            players=state.players, seats=seats))
     if state.is_over:
         raise IllegalActionError(_("the game is over: there is nothing left to choose"))
     base = _seed(seed)
@@ -105,7 +114,9 @@ def choose_action(state: State, level: str, *, seed: int | None = None, budget: 
     if n == 1:
         return c.action_of(rows[0])
     if level == "hard":
-        i = _hard(s, rows, n, base, began + SEARCH_SHARE * budget)
+        seat = state.current_player
+        assert seat is not None  # (not a chance node)
+        i = _hard(s, rows, n, base, began + SEARCH_SHARE * budget, search.playout_levels(state.players, seat, seats))
     else:
         c._seed(base)
         i = bc.pick(s, rows, n, bc.CODES[level], bc.PARAMS, bc.REORG_TABLE, np.zeros(n, np.float64))
@@ -124,7 +135,8 @@ def _check_budget(budget: float) -> None:
         raise ValueError(f"a thinking budget is a positive number of seconds, got {budget!r}")
 
 
-def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, deadline: float = math.inf) -> int:
+def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, deadline: float = math.inf,
+          levels: c.Ints = search.MEDIUM_SEATS) -> int:
     """The candidates of :func:`.search.candidates`, played out one shared playout at a time (playout j
     starts from seed ``seed + j`` for every candidate) until all :data:`HARD_PLAYOUTS` are done or the
     wall clock (``time.monotonic``) passes ``deadline``; the best mean leaf value over the playouts done
@@ -134,7 +146,7 @@ def _hard(s: c.Ints, rows: c.Ints, n: int, seed: int, deadline: float = math.inf
     if m == 1:
         return int(idx[0])
     result, done = search.play_out(s, rows[idx[:m]].copy(), HARD_PLAYOUTS, seed, deadline=deadline,
-                                   rounds=HARD_ROUNDS)
+                                   rounds=HARD_ROUNDS, levels=levels)
     return int(idx[search.best_mean(result, done)])
 
 

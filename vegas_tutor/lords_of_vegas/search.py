@@ -2,9 +2,10 @@
 
 Medium's first choice and its best ranked other decisions (and ending the turn) are each played out with
 every seat playing medium (the policy the search expects of everyone, itself included after this
-decision), until the turn has come back to the deciding player ``rounds`` times or the game ends. Playout
-j of every candidate starts from random seed ``seed + j`` (common random numbers), so the playouts can be
-run in slices, as an anytime search does, with the same figures as in one go. A playout that ends the
+decision; a rival the table says plays easy or random plays so: :func:`playout_levels`), until the turn
+has come back to the deciding player ``rounds`` times or the game ends. Playout j of every candidate
+starts from random seed ``seed + j`` (common random numbers), so the playouts can be run in slices, as an
+anytime search does, with the same figures as in one go. A playout that ends the
 game scores the seat's share of the win; one cut short scores the **leaf value**: the chance of finishing
 1st that a logistic curve fitted on medium self-play gives the seat's standing (:func:`.bots_compiled.standing`)
 against the best and the average rival, per stage of the game (:data:`LEAF`, made by :func:`.selfplay.fit_leaf`).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,7 +45,24 @@ standing) in the logistic chance of 1st place; fitted by :func:`.selfplay.fit_le
 
 
 MEDIUM_SEATS = np.full(4, bc.MEDIUM, dtype=np.int64)
-"""Every seat plays medium in the playouts."""
+"""Every seat plays medium in the playouts (unless the table says otherwise: :func:`playout_levels`)."""
+KNOWN_PLAY = {"random": bc.RANDOM, "easy": bc.EASY, "medium": bc.MEDIUM}
+"""The playout level of a seat the table says plays that way; any other seat (hard, a person) plays medium."""
+
+
+def playout_levels(players: int, seat: int, seats: Sequence[str | None] | None = None) -> c.Ints:
+    """The level each seat plays in the playouts of ``seat``'s search: the searcher and the unknown medium, a rival
+    the table says plays easy or random (``seats``: one level, ``"random"`` or None per seat) by that level.
+
+    >>> playout_levels(4, 0, ["hard", "easy", None, "random"]).tolist() == [bc.MEDIUM, bc.EASY, bc.MEDIUM, bc.RANDOM]
+    True
+    """
+    out = MEDIUM_SEATS.copy()
+    if seats is not None:
+        for q in range(players):
+            if q != seat:
+                out[q] = KNOWN_PLAY.get(seats[q] or "", bc.MEDIUM)
+    return out
 
 
 @c._jit
@@ -153,16 +172,17 @@ def best_mean(result: Floats, done: int) -> int:
 
 
 def play_out(s: c.Ints, cands: c.Ints, reps: int, seed: int, *, deadline: float = math.inf, least: int = 1,
-             rounds: int = 1, first: int = 0) -> tuple[Floats, int]:
+             rounds: int = 1, first: int = 0, levels: c.Ints = MEDIUM_SEATS) -> tuple[Floats, int]:
     """The anytime search both the hard level and the coach run: playouts ``first .. first + reps - 1`` after
-    each candidate decision (rows of ``cands``), every seat playing medium, one shared playout at a time
+    each candidate decision (rows of ``cands``), each seat playing its level in ``levels`` (every seat medium
+    unless told: :func:`playout_levels`), one shared playout at a time
     (playout j starts from seed ``seed + j`` for every candidate) until all are done or the wall clock
     (``time.monotonic``) has passed ``deadline`` after at least ``least`` of them; the deciding seat's leaf
     values, shape (k, reps), and how many columns were played."""
     result = np.zeros((cands.shape[0], reps), np.float64)
     done = 0
     while done < reps:
-        result[:, done] = playouts(s, cands, 1, seed, first + done, MEDIUM_SEATS, bc.PARAMS, bc.REORG_TABLE, rounds,
+        result[:, done] = playouts(s, cands, 1, seed, first + done, levels, bc.PARAMS, bc.REORG_TABLE, rounds,
                                    LEAF)[:, 0]
         done += 1
         if done >= least and time.monotonic() >= deadline:

@@ -17,9 +17,10 @@ from vegas_tutor.lords_of_vegas.search import STAGES, Floats, best_mean, candida
 
 @c._jit
 def hard_pick(s: c.Ints, rows: c.Ints, n: int, seed: int, k: int, reps: int, rounds: int, prm: Floats, tab: Floats,
-              leaf: Floats) -> int:  # fmt: skip
-    """The hard level's decision with all ``reps`` playouts done (what the anytime search of
-    :func:`.bots.choose_action` reaches when its time is enough); the index into ``rows[:n]``."""
+              leaf: Floats, levels: c.Ints) -> int:  # fmt: skip
+    """The hard level's decision with all ``reps`` playouts done, each seat played out at its level in ``levels``
+    (what the anytime search of :func:`.bots.choose_action` reaches when its time is enough, told those levels:
+    :func:`.search.playout_levels`); the index into ``rows[:n]``."""
     if n == 1:
         return 0
     idx = np.empty(k + 1, np.int64)
@@ -29,7 +30,6 @@ def hard_pick(s: c.Ints, rows: c.Ints, n: int, seed: int, k: int, reps: int, rou
     cands = np.empty((m, 4), np.int64)
     for t in range(m):
         cands[t] = rows[idx[t]]
-    levels = np.full(4, bc.MEDIUM, np.int64)
     result = playouts(s, cands, reps, seed, 0, levels, prm, tab, rounds, leaf)
     return int(idx[best_mean(result, reps)])
 
@@ -40,12 +40,14 @@ HARD = 3
 
 @c._jit
 def match(games: int, start: c.Ints, tested: int, others: int, seed: int, k: int, reps: int, rounds: int,
-          prm: Floats, tab: Floats, leaf: Floats) -> tuple[Floats, c.Ints]:  # fmt: skip
+          prm: Floats, tab: Floats, leaf: Floats, told: bool = False) -> tuple[Floats, c.Ints]:  # fmt: skip
     """``games`` games from ``start`` (before the deal) of one ``tested`` level against ``others`` in the
     other seats, the tested seat rotating (game g: seat g % players); the tested seat's share of 1st place
     in each game, and its decisions with a real choice. Game g is played from seed ``seed + g``; hard
-    decides as :func:`hard_pick` with seed ``(seed + g) * 1000 + step``."""
+    decides as :func:`hard_pick` with seed ``(seed + g) * 1000 + step``, its rivals played out as medium, or
+    at their level when ``told`` (easy or random: as a table tells it)."""
     players = start[c.PLAYERS]
+    levels = np.full(4, bc.MEDIUM, np.int64)
     share = np.zeros(games, np.float64)
     decisions = np.zeros(games, np.int64)
     rows = np.zeros((c.MAX_ACTIONS, 4), np.int64)
@@ -54,6 +56,8 @@ def match(games: int, start: c.Ints, tested: int, others: int, seed: int, k: int
     s = np.empty_like(start)
     for g in range(games):
         seat = g % players
+        for q in range(players):
+            levels[q] = others if told and q != seat and others != HARD else bc.MEDIUM
         s[:] = start
         np.random.seed(seed + g)
         step = 0
@@ -65,7 +69,7 @@ def match(games: int, start: c.Ints, tested: int, others: int, seed: int, k: int
                 p = c.current_player(s)
                 level = tested if p == seat else others
                 if level == HARD:
-                    i = hard_pick(s, rows, n, (seed + g) * 1000 + step, k, reps, rounds, prm, tab, leaf)
+                    i = hard_pick(s, rows, n, (seed + g) * 1000 + step, k, reps, rounds, prm, tab, leaf, levels)
                     np.random.seed((seed + g) * 7919 + step)  # the game's chance goes on unaffected by the search
                 else:
                     i = bc.pick(s, rows, n, level, prm, tab, scratch)

@@ -83,6 +83,27 @@ def test_the_learner_draws_then_acts_then_the_bots_play() -> None:
     assert titles == ["Setup", "Round 1 · your turn", "Round 1 · Green's turn", "Round 1 · Red's turn"]
 
 
+def test_the_bots_are_told_who_plays_how_the_learner_unknown() -> None:
+    # The hard level plays out rivals the table says play easy (or random) by that level: the board says the
+    # others are bots of its level and the learner's seat is a person's.
+    from unittest import mock
+
+    from vegas_tutor.tutor.lords_of_vegas import coaching
+
+    told = []
+    real = coaching.choose_action
+
+    def spy(state: Any, level: str, **kw: Any) -> Any:
+        told.append(kw.get("seats"))
+        return real(state, level, **kw)
+
+    with mock.patch.object(coaching, "choose_action", spy):
+        board = LordsOfVegasBoard(players=3, seed=4, pace="all", bots="easy")
+        board.act("draw")
+        board.act("end turn")
+    assert told and all(seats == [None, "easy", "easy"] for seats in told)
+
+
 def test_the_others_turns_are_shown_half_a_turn_at_a_time() -> None:
     board = LordsOfVegasBoard(players=3, seed=4)  # pace "next" by default
     board.act("draw")

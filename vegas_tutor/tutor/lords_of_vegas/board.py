@@ -354,7 +354,8 @@ class LordsOfVegasBoard(TradeTable, TutorWidget[State]):
                 self._bots_trade(s.turn)
                 return True  # (a trade may change the position: look again)
         self._say_opponents_play(compiled="lords_of_vegas")  # the bots play out moves with compiled code
-        self._apply(opponent_action(s, self._bots, self._bot_rng))
+        seats = [None if self._is_learner(other) else self._bots for other in range(s.players)]
+        self._apply(opponent_action(s, self._bots, self._bot_rng, seats))
         return True
 
     def _kept_options(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ history.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from vegas_tutor.core.dice import Rng
@@ -121,8 +122,9 @@ def check_opponents(name: object) -> str:
     return str(name)
 
 
-def opponent_action(state: State, name: str, rng: Rng) -> Action:
-    """The opponent's move at level ``name`` (seeded from ``rng``), or uniformly at random for ``random``."""
+def opponent_action(state: State, name: str, rng: Rng, seats: Sequence[str | None] | None = None) -> Action:
+    """The opponent's move at level ``name`` (seeded from ``rng``), or uniformly at random for ``random``.
+    ``seats``: how each seat plays (None for a person), as the hard level is told."""
     if name in LEVELS:
-        return choose_action(state, name, seed=int(rng.integers(2**31)))
+        return choose_action(state, name, seed=int(rng.integers(2**31)), seats=seats)
     return random_action(state, rng)

@@ -81,7 +81,8 @@ def _compiled(seats: list[str], n: int, seed: int) -> tuple[NDArray[np.int64], N
 
 
 def _engine(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
-    """One game through the rules engine, seat s played by ``seats[s]``: each seat's points and the winners."""
+    """One game through the rules engine, seat s played by ``seats[s]`` (the bots told so, as a table tells them):
+    each seat's points and the winners."""
     from vegas_tutor.lords_of_vegas.bots import choose_action
 
     state = new_game(len(seats), seed=seed)
@@ -92,7 +93,7 @@ def _engine(seats: list[str], seed: int) -> tuple[list[int], list[int]]:
         if strategy == "random":
             state.apply(random_action(state, rng))
         else:
-            state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31))))
+            state.apply(choose_action(state, strategy, seed=int(rng.integers(1 << 31)), seats=seats))
     return [state.score(s) for s in range(len(seats))], state.winners
 
 
