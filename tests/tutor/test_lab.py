@@ -199,17 +199,24 @@ def test_las_vegas_compiled_match_shares_every_game_and_rotates_the_seat() -> No
     assert (again.values == me.values).all() and not (other.values == me.values).all()
 
 
-def test_lords_of_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vegas_tutor.lords_of_vegas import bots
-
+def _seats_told(monkeypatch: pytest.MonkeyPatch, bots: Any, level: str | None = None) -> list[Any]:
+    """Spy on ``bots.choose_action``: the ``seats`` of every call (each move played at ``level`` if given, to keep
+    a game quick)."""
     told: list[Any] = []
     real = bots.choose_action
 
-    def spy(state: Any, level: str, **kw: Any) -> Any:
+    def spy(state: Any, asked: str, **kw: Any) -> Any:
         told.append(kw.get("seats"))
-        return real(state, "medium", seed=kw.get("seed"))  # medium's move for hard's: the game stays quick
+        return real(state, asked, **kw) if level is None else real(state, level, seed=kw.get("seed"))
 
     monkeypatch.setattr(bots, "choose_action", spy)
+    return told
+
+
+def test_lords_of_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vegas_tutor.lords_of_vegas import bots
+
+    told = _seats_told(monkeypatch, bots, "medium")  # medium's move for hard's: the game stays quick
     lov.play_match("hard", "easy", 1, seed=2)
     assert told and all(seats == ["hard", "easy", "easy", "easy"] for seats in told)
 
@@ -217,14 +224,7 @@ def test_lords_of_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pyte
 def test_las_vegas_lab_tells_its_bots_how_each_seat_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     from vegas_tutor.las_vegas import bots
 
-    told: list[Any] = []
-    real = bots.choose_action
-
-    def spy(state: Any, level: str, **kw: Any) -> Any:
-        told.append(kw.get("seats"))
-        return real(state, level, **kw)
-
-    monkeypatch.setattr(bots, "choose_action", spy)
+    told = _seats_told(monkeypatch, bots)
     lv.play_match("medium", "greedy", 1, seed=2)
     assert told and all(seats == ["medium", "greedy", "greedy", "greedy"] for seats in told)
 
